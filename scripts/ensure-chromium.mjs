@@ -1,0 +1,24 @@
+// Installs Debian's Chromium for the browser tests when it is missing. Playwright cannot
+// download its own browsers here, so the tests drive /usr/bin/chromium through playwright-core.
+// Runs on `npm install` / `npm ci`; never fails the install (a machine without apt or root
+// only loses the browser tests, and those say so when they start).
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (existsSync(CHROMIUM) || process.env.FPK_SKIP_CHROMIUM) {
+  process.exit(0);
+}
+if (process.platform !== 'linux' || typeof process.getuid !== 'function' || process.getuid() !== 0) {
+  console.warn(`[fhir-portal-kit] ${CHROMIUM} not found; install Chromium to run the browser tests.`);
+  process.exit(0);
+}
+try {
+  console.log('[fhir-portal-kit] Installing Chromium from Debian packages for the browser tests...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execSync('apt-get update -qq', { stdio: 'inherit', env });
+  execSync('apt-get install -y -qq chromium', { stdio: 'inherit', env });
+} catch (error) {
+  console.warn(`[fhir-portal-kit] Could not install Chromium: ${error.message}`);
+}

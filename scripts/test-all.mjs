@@ -1,0 +1,39 @@
+// `npm test`: every check, in the order a failure is cheapest to find. Stops at the first
+// failing step and prints a closing line with the step counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const steps = [
+  ['typecheck', 'npm run typecheck'],
+  ['lint', 'npm run lint'],
+  ['unit and component tests', 'npx vitest run --project unit'],
+  ['reference server tests', 'npx vitest run --project server', () => existsSync('demo/server')],
+  ['build', 'npm run build'],
+  ['package checks', 'npm run check:package'],
+  ['size budgets', 'npm run size'],
+  ['packed tarball install', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  ['storybook interaction and a11y tests', 'npx vitest run --project storybook', () => existsSync('.storybook')],
+  ['end-to-end tests in Chromium', 'node e2e/run.mjs', () => existsSync('e2e/run.mjs')],
+];
+
+let passed = 0;
+let failed = 0;
+const started = Date.now();
+for (const [name, command, when] of steps) {
+  if (when && !when()) continue;
+  console.log(`\n━━ ${name}: ${command}`);
+  const t0 = Date.now();
+  const result = spawnSync(command, { stdio: 'inherit', shell: true, env: { ...process.env, FORCE_COLOR: '0' } });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status === 0) {
+    passed++;
+    console.log(`━━ ${name}: ok (${seconds}s)`);
+  } else {
+    failed++;
+    console.log(`━━ ${name}: FAILED (${seconds}s)`);
+    break;
+  }
+}
+console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)}s`);
+console.log(`steps: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

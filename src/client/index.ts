@@ -1,0 +1,2 @@
+// src/client: each module adds its exports here.
+export {};

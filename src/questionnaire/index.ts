@@ -1,0 +1,2 @@
+// src/questionnaire: each module adds its exports here.
+export {};

@@ -1,0 +1,2 @@
+// src/scheduler: each module adds its exports here.
+export {};

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// One config, named projects, so `npm test` can run them in order and a developer can run one:
+//   unit    – library code (src/**): jsdom for components, plain node for the rest
+//   server  – the reference server over real HTTP (demo/server/**)
+//   storybook – every story's play function in real Chromium (added in .storybook/vitest.project.ts)
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          globals: true,
+          setupFiles: ['./src/test-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['demo/server/**/*.test.ts'],
+          environment: 'node',
+          globals: true,
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          // PGlite is single-threaded WASM; files in parallel on 2 cores mostly thrash.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
