@@ -1,6 +1,6 @@
 // tsup's `clean` would delete files written in onSuccess, so the stylesheet is copied after
 // the build, with a declaration so `import 'fhir-portal-kit/styles.css'` type-checks.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = 'src/styles';
