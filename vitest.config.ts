@@ -28,6 +28,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globals: true,
+          globalSetup: ['./e2e/global-setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          // One Chromium at a time on this 2-core machine; journeys are independent contexts.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

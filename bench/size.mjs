@@ -1,0 +1,51 @@
+// Prints the minified and gzipped size of single named imports from the built package, the
+// way a user's bundler sees them: one entry that imports only the named export, everything
+// bundled and minified, React left external. Run `npm run build` first (npm run bench does).
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+
+if (!existsSync('dist/index.js')) execSync('npm run build', { stdio: 'inherit' });
+
+const external = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
+const targets = [
+  { name: 'import { FhirClient } from "fhir-portal-kit"', entry: 'index', names: ['FhirClient'] },
+  {
+    name: 'hooks entry: FhirProvider + useResource/useSearch/useSearchResources',
+    entry: 'react',
+    names: ['FhirProvider', 'useResource', 'useSearch', 'useSearchResources', 'useProfile'],
+  },
+  { name: 'import { Scheduler } + styles.css', entry: 'react', names: ['Scheduler'], css: true },
+  { name: 'import { SignInForm } + styles.css', entry: 'react', names: ['SignInForm'], css: true },
+  { name: 'import { QuestionnaireForm } + styles.css (FHIRPath excluded)', entry: 'react', names: ['QuestionnaireForm'], css: true },
+];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const css = existsSync('dist/styles.css') ? readFileSync('dist/styles.css') : Buffer.alloc(0);
+
+console.log('Bundle sizes (esbuild, minified; react external)\n');
+for (const target of targets) {
+  const mod = await import(`../dist/${target.entry}.js`).catch(() => ({}));
+  const missing = target.names.filter((n) => !(n in mod));
+  if (missing.length) {
+    console.log(`${target.name}\n  not built yet (missing export: ${missing.join(', ')})\n`);
+    continue;
+  }
+  const result = await build({
+    stdin: {
+      contents: `export { ${target.names.join(', ')} } from './dist/${target.entry}.js';`,
+      resolveDir: process.cwd(),
+    },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    external: [...external, 'fhirpath', 'fhirpath/*'],
+    logLevel: 'silent',
+  });
+  const js = Buffer.from(result.outputFiles[0].contents);
+  const withCss = target.css ? Buffer.concat([js, css]) : js;
+  console.log(`${target.name}\n  minified ${kb(withCss.length)}, gzipped ${kb(gzipSync(withCss).length)}\n`);
+}

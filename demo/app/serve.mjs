@@ -1,0 +1,92 @@
+// Serves the built portal (demo/app/dist) and forwards API paths and websockets to the reference
+// server, so the browser sees one origin: no CORS, and cookies and tokens stay first-party.
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API_PREFIXES = ['/fhir/', '/auth/', '/oauth2/', '/.well-known/', '/healthcheck', '/keyvalue/', '/email/', '/admin/', '/ws/'];
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+export const defaultDistDir = fileURLToPath(new URL('./dist/', import.meta.url));
+
+/** Starts the portal server; resolves with its URL and a close function. */
+export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, distDir = defaultDistDir }) {
+  const api = new URL(apiUrl);
+  const root = resolve(distDir);
+  const isApi = (path) => API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (isApi(path)) {
+      const upstream = request(
+        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        }
+      );
+      upstream.on('error', () => {
+        res.writeHead(502, { 'content-type': 'application/fhir+json' });
+        res.end(JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'transient', details: { text: 'The FHIR server is not reachable' } }] }));
+      });
+      req.pipe(upstream);
+      return;
+    }
+    let file = normalize(join(root, decodeURIComponent(path)));
+    if (!file.startsWith(root)) {
+      res.writeHead(400).end();
+      return;
+    }
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    const hashed = file.includes(`${root}/assets/`);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    createReadStream(file).pipe(res);
+  });
+
+  // Websockets (live subscriptions): pass the upgrade through untouched.
+  server.on('upgrade', (req, socket, head) => {
+    const upstream = connect(Number(api.port), api.hostname, () => {
+      const headers = Object.entries({ ...req.headers, host: api.host })
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n');
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
+      if (head?.length) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    const close = () => {
+      upstream.destroy();
+      socket.destroy();
+    };
+    upstream.on('error', close);
+    socket.on('error', close);
+  });
+
+  return new Promise((resolveStart, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolveStart({
+        url: `http://${host}:${address.port}`,
+        port: address.port,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}

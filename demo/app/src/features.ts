@@ -1,0 +1,12 @@
+// Which signed-in sections of portal.md exist in this build. A link to a section that does not
+// exist yet is left out rather than pointing at a placeholder page; each feature's work flips
+// its entry when its routes land.
+export const features = {
+  healthRecord: false,
+  messages: false,
+  carePlan: false,
+  getCare: false,
+  account: false,
+  questionnaires: false,
+  medications: false,
+} as const;

@@ -1,0 +1,22 @@
+import { RegisterForm } from 'fhir-portal-kit/react';
+import { Link, useNavigate } from 'react-router';
+import { Logo } from '../shell/Logo';
+
+/** 'Register with the product': a patient registration that lands on / when done. */
+export function RegisterPage() {
+  const navigate = useNavigate();
+  return (
+    <main id="main" className="portal-auth-page">
+      <Logo />
+      <RegisterForm
+        type="patient"
+        title="Register with the product"
+        onSuccess={() => navigate('/')}
+        recaptchaSiteKey={import.meta.env.VITE_RECAPTCHA_SITE_KEY}
+      />
+      <p className="portal-auth-alt">
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+import { formatHumanName } from 'fhir-portal-kit';
+import { useProfile } from 'fhir-portal-kit/react';
+import { NavLink, Outlet } from 'react-router';
+import { features } from '../features';
+import { Footer } from './Footer';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+
+const sections = [
+  { to: '/health-record', label: 'Health Record', enabled: features.healthRecord },
+  { to: '/messages', label: 'Messages', enabled: features.messages },
+  { to: '/care-plan', label: 'Care Plan', enabled: features.carePlan },
+  { to: '/get-care', label: 'Get Care', enabled: features.getCare },
+];
+
+/** The signed-in shell: header navigation, user menu, page content and footer. */
+export function Shell() {
+  const profile = useProfile();
+  const name = profile && 'name' in profile && profile.name?.[0] ? formatHumanName(profile.name[0]) : 'Your account';
+  return (
+    <div className="portal-page">
+      <a className="portal-skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="portal-header">
+        <div className="portal-container portal-header-inner">
+          <Logo />
+          <nav aria-label="Main" className="portal-nav">
+            <ul>
+              {sections
+                .filter((section) => section.enabled)
+                .map((section) => (
+                  <li key={section.to}>
+                    <NavLink to={section.to}>{section.label}</NavLink>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+          <UserMenu name={name} />
+        </div>
+      </header>
+      <main id="main" className="portal-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

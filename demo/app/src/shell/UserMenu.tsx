@@ -1,0 +1,75 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { features } from '../features';
+
+/** The signed-in user's menu: Your profile, Settings, Sign out. A disclosure: Escape closes it. */
+export function UserMenu({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  return (
+    <div
+      className="portal-user-menu"
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="portal-user-button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="portal-avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        {name}
+      </button>
+      <ul id={menuId} className="portal-user-list" hidden={!open}>
+        {features.account && (
+          <>
+            <li>
+              <Link to="/account/profile" onClick={() => setOpen(false)}>
+                Your profile
+              </Link>
+            </li>
+            <li>
+              <Link to="/account/profile" onClick={() => setOpen(false)}>
+                Settings
+              </Link>
+            </li>
+          </>
+        )}
+        <li>
+          <Link to="/signout">Sign out</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}

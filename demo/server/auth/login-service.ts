@@ -1,0 +1,435 @@
+/**
+ * The login protocol's state machine (client-layer.md section 7, Authentication):
+ * password → optional MFA → profile / project / scope → a single-use code → tokens.
+ * Every record is written through the system repository; HTTP lives in routes.ts.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
+import type { ServerContext } from '../context';
+import { AuthMessages, OAuthError, badRequest } from './errors';
+import { hashPassword, verifyPassword } from './password';
+import { isCodeChallengeMethod, verifyPkce } from './pkce';
+import { generateTotpSecret, totpQrDataUrl, verifyTotp } from './totp';
+import { signAccessToken, ACCESS_TOKEN_LIFETIME_SECONDS } from './jwt';
+import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord, type UserRecord } from './records';
+import { DEMO_PROJECT_ID } from '../seed/ids';
+
+/** Authorization codes are valid this long after they are issued, and once. */
+export const CODE_LIFETIME_MS = 60_000;
+/** Refresh tokens of a 'remember me' login live 14 days; others one day. */
+export const REFRESH_LIFETIME_MS = { remember: 14 * 24 * 3600_000, session: 24 * 3600_000 } as const;
+/** Minimum password length at registration. */
+export const MIN_PASSWORD_LENGTH = 8;
+/** Scope a login gets when the client asks for none. */
+export const DEFAULT_SCOPE = 'openid profile email';
+
+/** A membership as the 'Choose profile' step lists it. */
+export interface MembershipChoice {
+  id: string;
+  project: Reference;
+  profile: Reference;
+  admin?: boolean;
+}
+
+/** The sign-in response of client-layer.md section 3. */
+export interface SignInResponse {
+  login: string;
+  code?: string;
+  memberships?: MembershipChoice[];
+  mfaRequired?: boolean;
+  mfaEnrollRequired?: boolean;
+  enrollQrCode?: string;
+}
+
+/** The OAuth token response. */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token?: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope: string;
+  project: Reference;
+  profile: Reference;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function secret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Lower-cases and trims an email; refuses anything that is not one. */
+export function normalizeEmail(email: unknown, expression = 'email'): string {
+  if (typeof email !== 'string' || !EMAIL.test(email.trim())) badRequest(AuthMessages.invalidEmail, expression);
+  return email.trim().toLowerCase();
+}
+
+function requireString(value: unknown, expression: string, text = `Missing ${expression}`): string {
+  if (typeof value !== 'string' || value.trim() === '') badRequest(text, expression);
+  return value;
+}
+
+/** The login side of the server: every operation of the protocol on one context. */
+export class LoginService {
+  constructor(private readonly ctx: ServerContext) {}
+
+  private get repo() {
+    return this.ctx.systemRepo;
+  }
+
+  // ---------------------------------------------------------------- lookups
+
+  async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+    return this.repo.searchOne<UserRecord>('User', { email });
+  }
+
+  /** Reads a login by id; unknown ids answer 400 so login ids cannot be probed as 404s. */
+  async readLogin(id: unknown): Promise<LoginRecord> {
+    const loginId = requireString(id, 'login');
+    try {
+      return await this.repo.readResource<LoginRecord>('Login', loginId);
+    } catch {
+      badRequest(AuthMessages.loginNotFound, 'login');
+    }
+  }
+
+  /** Reads a login that may still take steps: not revoked, not yet granted. */
+  private async readPendingLogin(id: unknown): Promise<LoginRecord> {
+    const login = await this.readLogin(id);
+    if (login.revoked) badRequest(AuthMessages.loginRevoked, 'login');
+    if (login.granted && login.codeUsed) badRequest('Login already granted', 'login');
+    return login;
+  }
+
+  async memberships(userRef: string, projectId?: string): Promise<MembershipRecord[]> {
+    const bundle = await this.repo.search<MembershipRecord>('ProjectMembership', { user: userRef, _count: '100' });
+    const all = (bundle.entry ?? []).map((e) => e.resource!).filter(Boolean);
+    return projectId ? all.filter((m) => refId(m.project) === projectId) : all;
+  }
+
+  private async readUser(login: LoginRecord): Promise<UserRecord> {
+    return this.repo.readResource<UserRecord>('User', refId(login.user)!);
+  }
+
+  // ---------------------------------------------------------------- steps
+
+  /** POST auth/login: checks the password and opens a Login. */
+  async login(body: Record<string, unknown>): Promise<SignInResponse> {
+    const email = normalizeEmail(body.email);
+    const password = requireString(body.password, 'password', 'Password is required');
+    const user = await this.findUserByEmail(email);
+    if (!user) badRequest(AuthMessages.invalidCredentials, 'email');
+    if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
+    const login = await this.createLogin(user, body);
+    return this.afterPassword(login, user);
+  }
+
+  private async createLogin(user: UserRecord, body: Record<string, unknown>): Promise<LoginRecord> {
+    const method = body.codeChallengeMethod ?? (body.codeChallenge ? 'plain' : undefined);
+    if (method !== undefined && !isCodeChallengeMethod(method)) badRequest(AuthMessages.invalidPkce, 'codeChallengeMethod');
+    return this.repo.createResource<LoginRecord>({
+      resourceType: 'Login',
+      user: { reference: `User/${user.id}` },
+      projectId: typeof body.projectId === 'string' && body.projectId ? body.projectId : undefined,
+      clientId: typeof body.clientId === 'string' && body.clientId ? body.clientId : undefined,
+      redirectUri: typeof body.redirectUri === 'string' ? body.redirectUri : undefined,
+      scope: typeof body.scope === 'string' && body.scope.trim() ? body.scope.trim() : DEFAULT_SCOPE,
+      codeChallenge: typeof body.codeChallenge === 'string' && body.codeChallenge ? body.codeChallenge : undefined,
+      codeChallengeMethod: method as string | undefined,
+      authTime: new Date().toISOString(),
+      remember: body.remember === true || body.remember === 'true',
+      mfaVerified: false,
+      granted: false,
+    });
+  }
+
+  private async afterPassword(login: LoginRecord, user: UserRecord): Promise<SignInResponse> {
+    if (user.mfaEnrolled && user.mfaSecret) return { login: login.id!, mfaRequired: true };
+    if (user.mfaRequired) {
+      const pending = user.mfaSecret ?? generateTotpSecret();
+      if (!user.mfaSecret) await this.repo.updateResource<UserRecord>({ ...user, mfaSecret: pending });
+      return { login: login.id!, mfaEnrollRequired: true, enrollQrCode: await totpQrDataUrl(pending, user.email) };
+    }
+    return this.afterAuthentication(login);
+  }
+
+  /** POST auth/mfa/verify: a TOTP code for an enrolled user. */
+  async verifyMfa(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    const user = await this.readUser(login);
+    if (!user.mfaEnrolled || !user.mfaSecret) badRequest('User not enrolled in MFA', 'token');
+    if (!verifyTotp(user.mfaSecret, body.token)) badRequest(AuthMessages.invalidMfaToken, 'token');
+    const updated = await this.repo.updateResource<LoginRecord>({ ...login, mfaVerified: true });
+    return this.afterAuthentication(updated);
+  }
+
+  /** POST auth/mfa/login-enroll: confirms the pending secret shown as a QR code. */
+  async enrollMfa(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    const user = await this.readUser(login);
+    if (user.mfaEnrolled) badRequest('Already enrolled', 'token');
+    if (!user.mfaSecret) badRequest('MFA enrollment not started', 'token');
+    if (!verifyTotp(user.mfaSecret, body.token)) badRequest(AuthMessages.invalidMfaToken, 'token');
+    await this.repo.updateResource<UserRecord>({ ...user, mfaEnrolled: true });
+    const updated = await this.repo.updateResource<LoginRecord>({ ...login, mfaVerified: true });
+    return this.afterAuthentication(updated);
+  }
+
+  private async assertAuthenticated(login: LoginRecord): Promise<void> {
+    if (refId(login.user) && login.user.reference?.startsWith('User/')) {
+      const user = await this.readUser(login);
+      if (user.mfaEnrolled && !login.mfaVerified) badRequest(AuthMessages.mfaRequired, 'login');
+    }
+  }
+
+  /** After password (and MFA): pick the membership, or list them, or stop for a new profile. */
+  private async afterAuthentication(login: LoginRecord): Promise<SignInResponse> {
+    const memberships = await this.memberships(login.user.reference!, login.projectId);
+    if (memberships.length === 1) return this.grant(login, memberships[0]);
+    if (memberships.length === 0) return { login: login.id! };
+    return {
+      login: login.id!,
+      memberships: memberships.map((m) => ({ id: m.id!, project: m.project, profile: m.profile, admin: m.admin })),
+    };
+  }
+
+  /** POST auth/profile: chooses one of the user's memberships (by id or by profile reference). */
+  async chooseProfile(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    await this.assertAuthenticated(login);
+    const choice = requireString(body.profile, 'profile');
+    const memberships = await this.memberships(login.user.reference!);
+    const membership = memberships.find((m) => m.id === choice || m.profile.reference === choice);
+    if (!membership) badRequest(AuthMessages.membershipNotFound, 'profile');
+    return this.grant(login, membership);
+  }
+
+  /** POST auth/scope: narrows the scope the login grants (space-separated). */
+  async setScope(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    await this.assertAuthenticated(login);
+    const scope = requireString(body.scope, 'scope').trim().split(/\s+/).join(' ');
+    const updated = await this.repo.updateResource<LoginRecord>({ ...login, scope });
+    if (!updated.membership) return this.afterAuthentication(updated);
+    const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(updated.membership)!);
+    return this.grant(updated, membership);
+  }
+
+  /** Binds the login to a membership and issues a fresh single-use code. */
+  async grant(login: LoginRecord, membership: MembershipRecord): Promise<SignInResponse & { code: string }> {
+    const code = secret();
+    const updated = await this.repo.updateResource<LoginRecord>({
+      ...login,
+      membership: { reference: `ProjectMembership/${membership.id}` },
+      granted: true,
+      code,
+      codeIssued: Date.now(),
+      codeUsed: false,
+    });
+    return { login: updated.id!, code };
+  }
+
+  // ---------------------------------------------------------------- registration
+
+  /** POST auth/newuser: creates a User and an open Login (no profile yet). */
+  async newUser(body: Record<string, unknown>): Promise<SignInResponse> {
+    const firstName = requireString(body.firstName, 'firstName', 'First name is required').trim();
+    const lastName = requireString(body.lastName, 'lastName', 'Last name is required').trim();
+    const email = normalizeEmail(body.email);
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
+    const passwordHash = await hashPassword(password);
+    const login = await this.repo.transaction(async (repo) => {
+      if (await repo.searchOne<UserRecord>('User', { email })) badRequest(AuthMessages.emailRegistered, 'email');
+      const user = await repo.createResource<UserRecord>({ resourceType: 'User', email, passwordHash, firstName, lastName, mfaEnrolled: false });
+      return new LoginService({ ...this.ctx, systemRepo: repo }).createLogin(user, body);
+    });
+    return { login: login.id! };
+  }
+
+  /** POST auth/newpatient: a Patient named after the user, in the given (or demo) project. */
+  async newPatient(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    await this.assertAuthenticated(login);
+    const projectId = (typeof body.projectId === 'string' && body.projectId) || login.projectId || DEMO_PROJECT_ID;
+    const project = await this.readProject(projectId);
+    const user = await this.readUser(login);
+    const membership = await this.repo.transaction(async (repo) => {
+      const patient = await repo.createResource<Patient>({
+        resourceType: 'Patient',
+        meta: { project: project.id } as Patient['meta'],
+        name: [{ use: 'official', given: [user.firstName], family: user.lastName }],
+        telecom: [{ system: 'email', use: 'home', value: user.email }],
+      });
+      return repo.createResource<MembershipRecord>({
+        resourceType: 'ProjectMembership',
+        project: { reference: `Project/${project.id}`, display: project.name },
+        user: { reference: `User/${user.id}`, display: user.email },
+        profile: { reference: `Patient/${patient.id}`, display: `${user.firstName} ${user.lastName}` },
+        admin: false,
+      });
+    });
+    return this.grant(login, membership);
+  }
+
+  /** POST auth/newproject: a Project owned by the user, with a Practitioner profile as admin. */
+  async newProject(body: Record<string, unknown>): Promise<SignInResponse> {
+    const login = await this.readPendingLogin(body.login);
+    await this.assertAuthenticated(login);
+    const projectName = requireString(body.projectName, 'projectName', 'Project name is required').trim();
+    const user = await this.readUser(login);
+    const membership = await this.repo.transaction(async (repo) => {
+      const project = await repo.createResource<ProjectRecord>({ resourceType: 'Project', name: projectName, owner: { reference: `User/${user.id}` } });
+      const practitioner = await repo.createResource<Practitioner>({
+        resourceType: 'Practitioner',
+        meta: { project: project.id } as Practitioner['meta'],
+        name: [{ use: 'official', given: [user.firstName], family: user.lastName }],
+        telecom: [{ system: 'email', use: 'work', value: user.email }],
+      });
+      return repo.createResource<MembershipRecord>({
+        resourceType: 'ProjectMembership',
+        project: { reference: `Project/${project.id}`, display: project.name },
+        user: { reference: `User/${user.id}`, display: user.email },
+        profile: { reference: `Practitioner/${practitioner.id}`, display: `${user.firstName} ${user.lastName}` },
+        admin: true,
+      });
+    });
+    return this.grant(login, membership);
+  }
+
+  private async readProject(id: string): Promise<ProjectRecord> {
+    try {
+      return await this.repo.readResource<ProjectRecord>('Project', id);
+    } catch {
+      badRequest(AuthMessages.projectNotFound, 'projectId');
+    }
+  }
+
+  // ---------------------------------------------------------------- tokens
+
+  /** authorization_code grant: single use, 60 s, PKCE checked, client and redirect matched. */
+  async exchangeCode(params: { code?: string; code_verifier?: string; client_id?: string; redirect_uri?: string }): Promise<TokenResponse> {
+    if (!params.code) throw new OAuthError('invalid_request', 'Missing code');
+    const login = await this.repo.searchOne<LoginRecord>('Login', { code: params.code });
+    if (!login || !login.code || !safeEqual(login.code, params.code)) throw new OAuthError('invalid_grant', 'Invalid code');
+    if (login.codeUsed || login.revoked) {
+      // A replayed code revokes what it already produced (RFC 6749 section 4.1.2).
+      if (!login.revoked) await this.repo.updateResource<LoginRecord>({ ...login, revoked: true });
+      throw new OAuthError('invalid_grant', 'Invalid code');
+    }
+    if (!login.granted || !login.membership) throw new OAuthError('invalid_grant', 'Login not granted');
+    if (Date.now() - (login.codeIssued ?? 0) > CODE_LIFETIME_MS) throw new OAuthError('invalid_grant', 'Code expired');
+    if (login.clientId && params.client_id && login.clientId !== params.client_id) throw new OAuthError('invalid_grant', 'Client mismatch');
+    if (login.redirectUri && params.redirect_uri && login.redirectUri !== params.redirect_uri) throw new OAuthError('invalid_grant', 'Redirect URI mismatch');
+    if (login.codeChallenge) {
+      if (!verifyPkce(login.codeChallenge, login.codeChallengeMethod, params.code_verifier)) throw new OAuthError('invalid_grant', 'Invalid code verifier');
+    } else if (params.code_verifier) {
+      throw new OAuthError('invalid_grant', 'Invalid code verifier');
+    }
+    const used = await this.repo.updateResource<LoginRecord>({ ...login, codeUsed: true, code: undefined, clientId: login.clientId ?? params.client_id }, ifMatch(login));
+    return this.issueTokens(used, true);
+  }
+
+  /** refresh_token grant with rotation; a reused or revoked token revokes the login. */
+  async refresh(refreshToken: string | undefined): Promise<TokenResponse> {
+    const invalid = new OAuthError('invalid_grant', 'Invalid refresh token');
+    const [loginId, presented] = (refreshToken ?? '').split('.');
+    if (!loginId || !presented) throw invalid;
+    let login: LoginRecord;
+    try {
+      login = await this.repo.readResource<LoginRecord>('Login', loginId);
+    } catch {
+      throw invalid;
+    }
+    if (login.revoked || !login.refreshSecret) throw invalid;
+    if (!safeEqual(login.refreshSecret, presented)) {
+      await this.revoke(login);
+      throw invalid;
+    }
+    const lifetime = login.remember ? REFRESH_LIFETIME_MS.remember : REFRESH_LIFETIME_MS.session;
+    if (Date.now() - Date.parse(login.authTime) > lifetime) throw invalid;
+    return this.issueTokens(login, true);
+  }
+
+  /** Issues an access token (and a new refresh secret, invalidating the old one). */
+  async issueTokens(login: LoginRecord, withRefresh: boolean): Promise<TokenResponse> {
+    const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(login.membership)!);
+    let current = login;
+    let refreshToken: string | undefined;
+    if (withRefresh) {
+      const refreshSecret = secret();
+      try {
+        current = await this.repo.updateResource<LoginRecord>({ ...login, refreshSecret }, ifMatch(login));
+      } catch {
+        // Lost a race with another use of the same token or code: treat as reuse.
+        throw new OAuthError('invalid_grant', 'Invalid refresh token');
+      }
+      refreshToken = `${current.id}.${refreshSecret}`;
+    }
+    const scope = current.scope ?? DEFAULT_SCOPE;
+    const accessToken = await signAccessToken(this.ctx.jwtSecret, {
+      sub: refId(current.user)!,
+      login_id: current.id!,
+      profile: membership.profile.reference!,
+      ...(current.clientId ? { client_id: current.clientId } : {}),
+      scope,
+      iss: this.ctx.baseUrl,
+    });
+    return {
+      access_token: accessToken,
+      ...(refreshToken ? { refresh_token: refreshToken } : {}),
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      token_type: 'Bearer',
+      scope,
+      project: { reference: membership.project.reference! },
+      profile: { reference: membership.profile.reference! },
+    };
+  }
+
+  /** client_credentials grant: a login for the client application's own membership. */
+  async clientCredentials(clientId: string | undefined, clientSecret: string | undefined, scope?: string): Promise<TokenResponse> {
+    if (!clientId || !clientSecret) throw new OAuthError('invalid_client', 'Missing client credentials', 401);
+    const client = await this.verifyClient(clientId, clientSecret);
+    if (!client) throw new OAuthError('invalid_client', 'Invalid client credentials', 401);
+    const membership = await this.repo.searchOne<MembershipRecord>('ProjectMembership', { profile: `ClientApplication/${client.id}` });
+    if (!membership) throw new OAuthError('invalid_client', 'Client has no project membership', 401);
+    const login = await this.repo.createResource<LoginRecord>({
+      resourceType: 'Login',
+      user: { reference: `ClientApplication/${client.id}` },
+      membership: { reference: `ProjectMembership/${membership.id}` },
+      clientId: client.id,
+      scope: scope?.trim() || 'system/*.*',
+      authTime: new Date().toISOString(),
+      granted: true,
+      codeUsed: true,
+      mfaVerified: true,
+    });
+    return this.issueTokens(login, false);
+  }
+
+  /** The client application when id and secret match (constant-time compare). */
+  async verifyClient(clientId: string, clientSecret: string): Promise<{ id: string; secret?: string } | undefined> {
+    try {
+      const client = await this.repo.readResource<{ id: string; secret?: string }>('ClientApplication', clientId);
+      return client.secret && safeEqual(client.secret, clientSecret) ? client : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Revokes a login: its access and refresh tokens stop working at once. */
+  async revoke(login: LoginRecord): Promise<void> {
+    if (login.revoked) return;
+    await this.repo.updateResource<LoginRecord>({ ...login, revoked: true, refreshSecret: undefined, code: undefined });
+  }
+}
+
+function ifMatch(resource: { meta?: { versionId?: string } }): { ifMatch?: string } | undefined {
+  return resource.meta?.versionId ? { ifMatch: resource.meta.versionId } : undefined;
+}

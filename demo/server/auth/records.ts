@@ -1,0 +1,106 @@
+/**
+ * Shapes of the server's own account records (internal resource types that only the system
+ * may touch, see CONTRACT.md). Their fields are free-form JSON; these types are what the
+ * login side writes and reads.
+ */
+import type { Reference } from '../../../src/fhir/types';
+
+/** A person who can sign in. */
+export interface UserRecord {
+  resourceType: 'User';
+  id?: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  /** True once a TOTP secret is confirmed; sign-in then needs a code. */
+  mfaEnrolled?: boolean;
+  /** Base32 TOTP secret (pending until mfaEnrolled). */
+  mfaSecret?: string;
+  /** Forces enrollment at the next sign-in. */
+  mfaRequired?: boolean;
+}
+
+/** One sign-in attempt and, once granted, the session it became. */
+export interface LoginRecord {
+  resourceType: 'Login';
+  id?: string;
+  meta?: { versionId?: string };
+  /** 'User/{id}' for people, 'ClientApplication/{id}' for client credentials. */
+  user: Reference;
+  membership?: Reference;
+  projectId?: string;
+  clientId?: string;
+  redirectUri?: string;
+  scope?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  code?: string;
+  /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS. */
+  codeIssued?: number;
+  codeUsed?: boolean;
+  granted?: boolean;
+  authTime: string;
+  mfaVerified?: boolean;
+  /** The one refresh secret currently valid; each refresh replaces it. */
+  refreshSecret?: string;
+  revoked?: boolean;
+  remember?: boolean;
+}
+
+/** A user's (or client's) place in a project, with the profile they act as. */
+export interface MembershipRecord {
+  resourceType: 'ProjectMembership';
+  id?: string;
+  project: Reference;
+  user: Reference;
+  profile: Reference;
+  admin?: boolean;
+  accessPolicy?: Reference;
+}
+
+/** A project: the unit of data ownership. */
+export interface ProjectRecord {
+  resourceType: 'Project';
+  id?: string;
+  name: string;
+  owner?: Reference;
+  superAdmin?: boolean;
+}
+
+/** An OAuth client. */
+export interface ClientApplicationRecord {
+  resourceType: 'ClientApplication';
+  id?: string;
+  name?: string;
+  secret?: string;
+  redirectUri?: string;
+  project?: Reference;
+}
+
+/** A short-lived token that lets one websocket bind to one Subscription. */
+export interface SubscriptionBindingRecord {
+  resourceType: 'SubscriptionBinding';
+  id?: string;
+  subscription: Reference;
+  token: string;
+  /** ISO instant. */
+  expires: string;
+  login?: Reference;
+  membership?: Reference;
+}
+
+/** The id part of 'Type/id'. */
+export function refId(ref: Reference | string | undefined): string | undefined {
+  const value = typeof ref === 'string' ? ref : ref?.reference;
+  if (!value) return undefined;
+  const slash = value.lastIndexOf('/');
+  return slash < 0 ? value : value.slice(slash + 1);
+}
+
+/** The type part of 'Type/id'. */
+export function refType(ref: Reference | string | undefined): string | undefined {
+  const value = typeof ref === 'string' ? ref : ref?.reference;
+  const slash = value?.indexOf('/') ?? -1;
+  return value && slash > 0 ? value.slice(0, slash) : undefined;
+}

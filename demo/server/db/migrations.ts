@@ -1,0 +1,88 @@
+// Ordered schema migrations; `schema_migrations` records which ran. Append, never edit.
+import type { Database } from './database';
+
+/** One migration: a stable id and the SQL statements it runs. */
+export interface Migration {
+  id: string;
+  statements: string[];
+}
+
+/** Every migration, in order. */
+export const migrations: Migration[] = [
+  {
+    id: '001-resources',
+    statements: [
+      // Current version of every resource; deleted rows stay (deleted = true) so reads say 410.
+      `CREATE TABLE IF NOT EXISTS resources (
+        resource_type TEXT NOT NULL,
+        id TEXT NOT NULL,
+        version_id INTEGER NOT NULL,
+        last_updated TIMESTAMPTZ NOT NULL,
+        deleted BOOLEAN NOT NULL DEFAULT FALSE,
+        content JSONB,
+        compartments TEXT[] NOT NULL DEFAULT '{}',
+        PRIMARY KEY (resource_type, id)
+      )`,
+      `CREATE INDEX IF NOT EXISTS resources_last_updated_idx ON resources (resource_type, last_updated)`,
+      `CREATE INDEX IF NOT EXISTS resources_compartments_idx ON resources USING GIN (compartments)`,
+      // Every version, including deletes (content of the deleted version kept for access checks).
+      `CREATE TABLE IF NOT EXISTS resource_history (
+        resource_type TEXT NOT NULL,
+        id TEXT NOT NULL,
+        version_id INTEGER NOT NULL,
+        last_updated TIMESTAMPTZ NOT NULL,
+        deleted BOOLEAN NOT NULL DEFAULT FALSE,
+        content JSONB,
+        compartments TEXT[] NOT NULL DEFAULT '{}',
+        PRIMARY KEY (resource_type, id, version_id)
+      )`,
+      `CREATE INDEX IF NOT EXISTS resource_history_type_idx ON resource_history (resource_type, last_updated)`,
+      // One row per indexed value of a search parameter of the current version.
+      `CREATE TABLE IF NOT EXISTS search_index (
+        resource_type TEXT NOT NULL,
+        resource_id TEXT NOT NULL,
+        code TEXT NOT NULL,
+        value_string TEXT,
+        value_exact TEXT,
+        system TEXT,
+        value_code TEXT,
+        value_text TEXT,
+        ref_target TEXT,
+        date_start TIMESTAMPTZ,
+        date_end TIMESTAMPTZ,
+        num_value DOUBLE PRECISION
+      )`,
+      `CREATE INDEX IF NOT EXISTS search_index_resource_idx ON search_index (resource_type, resource_id)`,
+      `CREATE INDEX IF NOT EXISTS search_index_string_idx ON search_index (resource_type, code, value_string text_pattern_ops)`,
+      `CREATE INDEX IF NOT EXISTS search_index_exact_idx ON search_index (resource_type, code, value_exact)`,
+      `CREATE INDEX IF NOT EXISTS search_index_token_idx ON search_index (resource_type, code, value_code, system)`,
+      `CREATE INDEX IF NOT EXISTS search_index_ref_idx ON search_index (resource_type, code, ref_target)`,
+      `CREATE INDEX IF NOT EXISTS search_index_date_idx ON search_index (resource_type, code, date_start, date_end)`,
+      `CREATE INDEX IF NOT EXISTS search_index_number_idx ON search_index (resource_type, code, num_value)`,
+      // Binary content kept out of JSONB, one row per Binary version.
+      `CREATE TABLE IF NOT EXISTS binary_content (
+        id TEXT NOT NULL,
+        version_id INTEGER NOT NULL,
+        data BYTEA NOT NULL,
+        PRIMARY KEY (id, version_id)
+      )`,
+      // Server settings (the JWT key) kept across restarts.
+      `CREATE TABLE IF NOT EXISTS server_config (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+    ],
+  },
+];
+
+/** Runs every migration not yet recorded in schema_migrations, each in its own transaction. */
+export async function runMigrations(db: Database): Promise<void> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`
+  );
+  const done = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).rows.map((r) => r.id));
+  for (const migration of migrations) {
+    if (done.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.statements) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [migration.id]);
+    });
+  }
+}

@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createServer } from '../demo/server/app';
+// @ts-expect-error plain ESM module without types
+import { startPortalServer } from '../demo/app/serve.mjs';
+// @ts-expect-error plain ESM module without types
+import { buildPortalIfStale } from '../scripts/build-portal.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    portalUrl: string;
+    apiUrl: string;
+  }
+}
+
+// One reference server (fresh PGlite data folder, seeded) and one portal server for the whole
+// run; each test opens its own browser context, so sessions never leak between tests.
+export default async function setup(project: TestProject) {
+  buildPortalIfStale();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpk-e2e-'));
+  const api = await createServer({ port: 0, dataDir, seed: true });
+  const portal = await startPortalServer({ port: 0, apiUrl: api.url });
+  project.provide('portalUrl', portal.url);
+  project.provide('apiUrl', api.url);
+  return async () => {
+    await portal.close();
+    await api.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,12 @@
+// The end-to-end tests: the production build of the portal in Debian's Chromium against the
+// reference server. Skips with a clear message (and a failing exit in CI) when Chromium is missing.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: run \`npm install\` as root (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+  process.exit(process.env.CI ? 1 : 0);
+}
+const result = spawnSync('npx vitest run --project e2e', { stdio: 'inherit', shell: true });
+process.exit(result.status ?? 1);

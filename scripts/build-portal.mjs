@@ -1,0 +1,23 @@
+// Builds the demo portal when its build is missing or older than its sources or the library's.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Runs `vite build` for demo/app unless dist/index.html is newer than every source file. */
+export function buildPortalIfStale() {
+  const built = 'demo/app/dist/index.html';
+  const sources = Math.max(newestMtime('demo/app'), newestMtime('src'));
+  if (existsSync(built) && statSync(built).mtimeMs > sources) return;
+  console.log('Building the portal (vite build)...');
+  execSync('npx vite build --config demo/app/vite.config.ts --logLevel warn', { stdio: 'inherit' });
+}

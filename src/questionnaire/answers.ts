@@ -1,0 +1,305 @@
+import type {
+  Coding,
+  Quantity,
+  QuestionnaireItem,
+  QuestionnaireItemAnswerOption,
+  QuestionnaireItemEnableWhen,
+  QuestionnaireResponseItemAnswer,
+} from '../fhir/types';
+
+/** The value[x] keys an answer may carry. */
+export const ANSWER_VALUE_KEYS = [
+  'valueBoolean',
+  'valueDecimal',
+  'valueInteger',
+  'valueDate',
+  'valueDateTime',
+  'valueTime',
+  'valueString',
+  'valueUri',
+  'valueAttachment',
+  'valueCoding',
+  'valueQuantity',
+  'valueReference',
+] as const;
+
+/** One of the value[x] keys of a QuestionnaireResponse answer. */
+export type AnswerValueKey = (typeof ANSWER_VALUE_KEYS)[number];
+
+/** The R4 item types. */
+export const ITEM_TYPES = [
+  'group',
+  'display',
+  'boolean',
+  'decimal',
+  'integer',
+  'date',
+  'dateTime',
+  'time',
+  'string',
+  'text',
+  'url',
+  'choice',
+  'open-choice',
+  'attachment',
+  'reference',
+  'quantity',
+] as const;
+
+const VALUE_KEY_BY_TYPE: Record<string, AnswerValueKey> = {
+  boolean: 'valueBoolean',
+  decimal: 'valueDecimal',
+  integer: 'valueInteger',
+  date: 'valueDate',
+  dateTime: 'valueDateTime',
+  time: 'valueTime',
+  string: 'valueString',
+  text: 'valueString',
+  url: 'valueUri',
+  choice: 'valueCoding',
+  'open-choice': 'valueCoding',
+  attachment: 'valueAttachment',
+  reference: 'valueReference',
+  quantity: 'valueQuantity',
+};
+
+/** The value[x] key a typed answer of this item type carries (valueCoding for choice). */
+export function valueKeyForType(type: string): AnswerValueKey | undefined {
+  return VALUE_KEY_BY_TYPE[type];
+}
+
+/** The value[x] keys allowed for an item: its type's key, plus the answerOption kinds for choices. */
+export function allowedValueKeys(item: QuestionnaireItem): Set<AnswerValueKey> {
+  const keys = new Set<AnswerValueKey>();
+  const main = valueKeyForType(item.type);
+  if (main) keys.add(main);
+  if (item.type === 'choice' || item.type === 'open-choice') {
+    for (const option of item.answerOption ?? []) {
+      const key = answerValueKey(option);
+      if (key) keys.add(key);
+    }
+    if (item.type === 'open-choice') keys.add('valueString');
+  }
+  if (item.type === 'dateTime') keys.add('valueDate');
+  return keys;
+}
+
+/** The value[x] key present on an answer, answerOption or initial. */
+export function answerValueKey(value: object | undefined): AnswerValueKey | undefined {
+  if (!value) return undefined;
+  for (const key of ANSWER_VALUE_KEYS) {
+    if ((value as any)[key] !== undefined) return key;
+  }
+  return undefined;
+}
+
+/** The value of an answer, whatever its kind. */
+export function answerValue(answer: object | undefined): unknown {
+  const key = answerValueKey(answer);
+  return key ? (answer as any)[key] : undefined;
+}
+
+/** True when an answer carries a value. */
+export function hasValue(answer: QuestionnaireResponseItemAnswer): boolean {
+  return answerValueKey(answer) !== undefined;
+}
+
+/** Copies only the value[x] of an option or initial into an answer. */
+export function toAnswer(source: object): QuestionnaireResponseItemAnswer | undefined {
+  const key = answerValueKey(source);
+  if (!key) return undefined;
+  return { [key]: (source as any)[key] } as QuestionnaireResponseItemAnswer;
+}
+
+/** The answer's value as a stable string, for equality and option matching. */
+export function answerIdentity(answer: object): string {
+  const key = answerValueKey(answer);
+  if (!key) return '';
+  const value = (answer as any)[key];
+  if (key === 'valueCoding') return `coding|${(value as Coding).system ?? ''}|${(value as Coding).code ?? ''}|${(value as Coding).code ? '' : (value as Coding).display ?? ''}`;
+  if (key === 'valueReference') return `reference|${value.reference ?? value.display ?? ''}`;
+  if (key === 'valueQuantity') return `quantity|${value.value}|${value.system ?? ''}|${value.code ?? value.unit ?? ''}`;
+  if (key === 'valueAttachment') return `attachment|${value.url ?? ''}|${value.data ?? ''}|${value.title ?? ''}`;
+  return `${typeof value}|${String(value)}`;
+}
+
+/** True when the option's value equals the answer's value. */
+export function optionMatches(option: QuestionnaireItemAnswerOption, answer: QuestionnaireResponseItemAnswer): boolean {
+  return answerIdentity(option) === answerIdentity(answer);
+}
+
+type Comparable = { kind: 'number' | 'string' | 'date'; value: number | string } | { kind: 'quantity'; value: number; unit: string };
+
+/** A value reduced to something ordered: numbers, ISO strings (date, dateTime, time), quantities. */
+function comparable(key: string, value: any): Comparable | undefined {
+  switch (key) {
+    case 'valueDecimal':
+    case 'valueInteger':
+    case 'answerDecimal':
+    case 'answerInteger':
+      return typeof value === 'number' ? { kind: 'number', value } : undefined;
+    case 'valueDate':
+    case 'valueDateTime':
+    case 'answerDate':
+    case 'answerDateTime': {
+      const time = Date.parse(value);
+      return Number.isNaN(time) ? { kind: 'string', value: String(value) } : { kind: 'date', value: time };
+    }
+    case 'valueTime':
+    case 'answerTime':
+    case 'valueString':
+    case 'answerString':
+    case 'valueUri':
+      return { kind: 'string', value: String(value) };
+    case 'valueQuantity':
+    case 'answerQuantity': {
+      const q = value as Quantity;
+      return typeof q?.value === 'number' ? { kind: 'quantity', value: q.value, unit: q.code ?? q.unit ?? '' } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The answer[x] of an enableWhen, as its key and value. */
+export function enableWhenAnswer(condition: QuestionnaireItemEnableWhen): { key: string; value: unknown } | undefined {
+  for (const key of Object.keys(condition)) {
+    if (key.startsWith('answer') && (condition as any)[key] !== undefined) return { key, value: (condition as any)[key] };
+  }
+  return undefined;
+}
+
+function equalValues(answerKey: string, answerValue: any, condKey: string, condValue: any): boolean {
+  const kind = condKey.slice('answer'.length);
+  if (kind === 'Coding') {
+    if (answerKey !== 'valueCoding') return answerKey === 'valueString' && condValue?.code === answerValue;
+    const a = answerValue as Coding;
+    const c = condValue as Coding;
+    if (a.code !== undefined || c.code !== undefined) return a.code === c.code && (!a.system || !c.system || a.system === c.system);
+    return a.display === c.display;
+  }
+  if (kind === 'Reference') return answerKey === 'valueReference' && answerValue?.reference === condValue?.reference;
+  if (kind === 'Boolean') return answerKey === 'valueBoolean' && answerValue === condValue;
+  const a = comparable(answerKey, answerValue);
+  const c = comparable(condKey, condValue);
+  if (!a || !c) return false;
+  if (a.kind === 'quantity' || c.kind === 'quantity') {
+    return a.kind === 'quantity' && c.kind === 'quantity' && a.value === c.value && (!a.unit || !c.unit || a.unit === c.unit);
+  }
+  return a.value === c.value;
+}
+
+function order(answerKey: string, answerValue: any, condKey: string, condValue: any): number | undefined {
+  const a = comparable(answerKey, answerValue);
+  const c = comparable(condKey, condValue);
+  if (!a || !c) return undefined;
+  if ((a.kind === 'quantity') !== (c.kind === 'quantity')) return undefined;
+  if (a.kind === 'quantity' && c.kind === 'quantity' && a.unit && c.unit && a.unit !== c.unit) return undefined;
+  if (a.kind !== c.kind && !(a.kind === 'number' && c.kind === 'number')) return undefined;
+  return a.value < c.value ? -1 : a.value > c.value ? 1 : 0;
+}
+
+/**
+ * Evaluates one enableWhen against the answers of the item it names (already scoped to the
+ * right repeat instance). Follows R4: `exists` compares presence with answerBoolean; `!=` is
+ * true when no answer equals the value (also when there is no answer); the others are true when
+ * any answer satisfies them.
+ */
+export function evaluateEnableWhen(
+  condition: QuestionnaireItemEnableWhen,
+  answers: readonly QuestionnaireResponseItemAnswer[] | undefined
+): boolean {
+  const present = (answers ?? []).filter(hasValue);
+  const expected = enableWhenAnswer(condition);
+  if (condition.operator === 'exists') return (present.length > 0) === (expected?.value !== false);
+  if (!expected) return false;
+  const matches = (test: (key: string, value: unknown) => boolean): boolean =>
+    present.some((answer) => {
+      const key = answerValueKey(answer)!;
+      return test(key, (answer as any)[key]);
+    });
+  switch (condition.operator) {
+    case '=':
+      return matches((key, value) => equalValues(key, value, expected.key, expected.value));
+    case '!=':
+      return !matches((key, value) => equalValues(key, value, expected.key, expected.value));
+    case '>':
+      return matches((key, value) => order(key, value, expected.key, expected.value) === 1);
+    case '<':
+      return matches((key, value) => order(key, value, expected.key, expected.value) === -1);
+    case '>=':
+      return matches((key, value) => {
+        const o = order(key, value, expected.key, expected.value);
+        return o === 1 || o === 0;
+      });
+    case '<=':
+      return matches((key, value) => {
+        const o = order(key, value, expected.key, expected.value);
+        return o === -1 || o === 0;
+      });
+    default:
+      return false;
+  }
+}
+
+/**
+ * Converts FHIRPath results into answers of the item's type (calculatedExpression,
+ * initialExpression). Values that do not fit the type are dropped.
+ */
+export function resultsToAnswers(item: QuestionnaireItem, results: unknown[]): QuestionnaireResponseItemAnswer[] {
+  const answers: QuestionnaireResponseItemAnswer[] = [];
+  for (const raw of results) {
+    const value = raw && typeof raw === 'object' && 'valueOf' in raw && typeof (raw as any).valueOf() !== 'object' ? (raw as any).valueOf() : raw;
+    const answer = valueToAnswer(item, value);
+    if (answer && allowedValueKeys(item).has(answerValueKey(answer)!)) answers.push(answer);
+  }
+  return item.repeats || item.type === 'group' ? answers : answers.slice(0, 1);
+}
+
+function valueToAnswer(item: QuestionnaireItem, value: unknown): QuestionnaireResponseItemAnswer | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'object' && answerValueKey(value as object)) return toAnswer(value as object);
+  switch (item.type) {
+    case 'boolean':
+      return typeof value === 'boolean' ? { valueBoolean: value } : undefined;
+    case 'decimal':
+      return typeof value === 'number' && Number.isFinite(value) ? { valueDecimal: value } : undefined;
+    case 'integer':
+      return typeof value === 'number' && Number.isFinite(value) ? { valueInteger: Math.round(value) } : undefined;
+    case 'date':
+      return typeof value === 'string' ? { valueDate: value.slice(0, 10) } : undefined;
+    case 'dateTime':
+      return typeof value === 'string' ? { valueDateTime: value } : undefined;
+    case 'time':
+      return typeof value === 'string' ? { valueTime: value } : undefined;
+    case 'string':
+    case 'text':
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { valueString: String(value) } : undefined;
+    case 'url':
+      return typeof value === 'string' ? { valueUri: value } : undefined;
+    case 'quantity':
+      if (typeof value === 'number') return { valueQuantity: { value } };
+      if (typeof value === 'object' && typeof (value as any).value === 'number') return { valueQuantity: value as Quantity };
+      return undefined;
+    case 'reference':
+      return typeof value === 'object' && (value as any).reference ? { valueReference: value as any } : undefined;
+    case 'attachment':
+      return typeof value === 'object' && ((value as any).url || (value as any).data) ? { valueAttachment: value as any } : undefined;
+    case 'choice':
+    case 'open-choice': {
+      if (typeof value === 'object' && ((value as any).code !== undefined || (value as any).display !== undefined)) {
+        return { valueCoding: value as Coding };
+      }
+      const option = (item.answerOption ?? []).find((o) => {
+        const v = answerValue(o);
+        return v === value || (o.valueCoding && (o.valueCoding.code === value || o.valueCoding.display === value));
+      });
+      if (option) return toAnswer(option);
+      if (item.type === 'open-choice' && typeof value === 'string') return { valueString: value };
+      if (typeof value === 'number') return Number.isInteger(value) ? { valueInteger: value } : undefined;
+      return typeof value === 'string' ? { valueString: value } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}

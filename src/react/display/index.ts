@@ -1,0 +1,2 @@
+export * from './statusColor';
+export * from './StatusBadge';

@@ -1,0 +1,3 @@
+export * from './useProfile';
+export * from './useResource';
+export * from './useSearch';

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { FhirClient } from '../../client';
+import { useFhirClient } from '../FhirProvider';
+
+/** The signed-in user's profile resource (Patient, Practitioner, ...), or undefined when signed out. */
+export type Profile = NonNullable<ReturnType<FhirClient['getProfile']>>;
+
+// Sign-in, sign-out and a profile refresh all change what getProfile() returns.
+const PROFILE_EVENTS = ['change', 'profileRefreshed'] as const;
+
+/** The signed-in user's profile; re-renders on sign-in, sign-out and profile refresh. */
+export function useProfile(): Profile | undefined {
+  const client = useFhirClient();
+  // Bumped when getProfileAsync settles, in case the client finished loading without an event.
+  const [, setLoaded] = useState(0);
+
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      for (const type of PROFILE_EVENTS) client.addEventListener(type, onChange);
+      return () => {
+        for (const type of PROFILE_EVENTS) client.removeEventListener(type, onChange);
+      };
+    },
+    [client]
+  );
+  const getSnapshot = () => client.getProfile();
+  const profile = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+
+  useEffect(() => {
+    if (client.getProfile()) return;
+    let active = true;
+    client.getProfileAsync().then(
+      () => active && setLoaded((n) => n + 1),
+      (error: unknown) => console.error('useProfile: could not load the profile', error)
+    );
+    return () => {
+      active = false;
+    };
+  }, [client]);
+
+  return profile;
+}

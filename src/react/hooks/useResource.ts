@@ -1,0 +1,116 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { Reference, Resource } from '../../fhir';
+import { normalizeOutcome, OperationOutcomeError, isOperationOutcomeError } from '../../fhir';
+import { useFhirClient } from '../FhirProvider';
+
+/** What {@link useResource} accepts: a resource, a Reference, or a reference string such as 'Patient/123'. */
+export type ResourceOrReference<T extends Resource = Resource> = T | Reference | string | undefined;
+
+/** Options of {@link useResource}. */
+export interface UseResourceOptions {
+  /** Called when reading the resource fails; without it the failure is logged with console.error. */
+  readonly onError?: (error: OperationOutcomeError) => void;
+}
+
+const NOOP_UNSUBSCRIBE = () => {};
+
+/** Splits a relative literal reference 'Type/id' (optionally '/_history/v') into type and id. */
+function parseReference(reference: string): { type: string; id: string } | undefined {
+  const match = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(\/_history\/[A-Za-z0-9\-.]{1,64})?$/.exec(reference);
+  return match ? { type: match[1], id: match[2] } : undefined;
+}
+
+function isResource(value: unknown): value is Resource {
+  return typeof value === 'object' && value !== null && typeof (value as Resource).resourceType === 'string';
+}
+
+/** The cache key ('Type/id') of the value, when it names one resource on the server. */
+function keyOf(value: ResourceOrReference): string | undefined {
+  if (!value) return undefined;
+  if (typeof value === 'string') return parseReference(value) ? value.split('/_history/')[0] : undefined;
+  if (isResource(value)) return value.id ? `${value.resourceType}/${value.id}` : undefined;
+  const reference = value.reference;
+  return reference && parseReference(reference) ? reference.split('/_history/')[0] : undefined;
+}
+
+function lastUpdated(resource: Resource | undefined): number {
+  const time = resource?.meta?.lastUpdated ? Date.parse(resource.meta.lastUpdated) : NaN;
+  return Number.isNaN(time) ? -Infinity : time;
+}
+
+function toError(error: unknown): OperationOutcomeError {
+  return isOperationOutcomeError(error) ? error : new OperationOutcomeError(normalizeOutcome(error), { cause: error });
+}
+
+/**
+ * The resource a value names, read through the client and kept in step with its cache: a write
+ * anywhere in the app re-renders every component showing that resource.
+ *
+ * A resource passed in is shown as given unless the cache holds a newer version
+ * (by meta.lastUpdated); a reference is read when the cache does not hold it yet.
+ * References the cache cannot key (absolute URLs, contained '#id') are read once with readReference.
+ */
+export function useResource<T extends Resource = Resource>(
+  value: ResourceOrReference<T>,
+  options?: UseResourceOptions
+): T | undefined {
+  const client = useFhirClient();
+  const key = keyOf(value);
+  const given = isResource(value) ? (value as T) : undefined;
+  const reference = !given && value ? (typeof value === 'string' ? { reference: value } : (value as Reference)) : undefined;
+
+  const onErrorRef = useRef(options?.onError);
+  useEffect(() => {
+    onErrorRef.current = options?.onError;
+  });
+
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!key) return NOOP_UNSUBSCRIBE;
+      return client.onCacheChange((changed) => {
+        if (changed === undefined || changed === key) onChange();
+      });
+    },
+    [client, key]
+  );
+  const getSnapshot = (): T | undefined => {
+    const parsed = key ? parseReference(key) : undefined;
+    return parsed ? (client.getCached(parsed.type as any, parsed.id) as T | undefined) : undefined;
+  };
+  const cached = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+
+  // What the last read answered, for clients that answer without putting the result in the cache
+  // and for references the cache cannot key.
+  const [read, setRead] = useState<{ ref: string; resource: T } | undefined>(undefined);
+  const refString = reference?.reference;
+
+  // Re-runs when the cache drops the entry (an invalidation after a write), so the view re-reads.
+  const isCached = cached !== undefined;
+  const hasGiven = given !== undefined;
+  useEffect(() => {
+    if (hasGiven || !refString || isCached) return;
+    const parsed = key ? parseReference(key) : undefined;
+    const controller = new AbortController();
+    const request = parsed
+      ? client.readResource(parsed.type as any, parsed.id, { signal: controller.signal })
+      : client.readReference({ reference: refString } as any);
+    Promise.resolve(request).then(
+      (resource) => {
+        if (!controller.signal.aborted) setRead({ ref: refString, resource: resource as unknown as T });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const normalized = toError(error);
+        if (onErrorRef.current) onErrorRef.current(normalized);
+        else console.error(`useResource: could not read ${refString}`, normalized);
+      }
+    );
+    return () => controller.abort();
+  }, [client, key, refString, hasGiven, isCached]);
+
+  if (given) {
+    return cached && lastUpdated(cached) > lastUpdated(given) ? cached : given;
+  }
+  if (cached) return cached;
+  return read && read.ref === refString ? read.resource : undefined;
+}
