@@ -1,0 +1,123 @@
+// `npm run bench:server`: the reference server under load on loopback. Loads 100,000
+// Observations over 500 patients, then runs autocannon (32 connections) against three calls and
+// prints requests/s with p50/p99 latency: PGlite always, PostgreSQL too when DATABASE_URL is set.
+//   npm run bench:server -- --observations 20000 --duration 10
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type RunningServer } from '../demo/server/app';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../demo/server/seed/credentials';
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const OBSERVATIONS = arg('observations', 100_000);
+const PATIENTS = arg('patients', 500);
+const DURATION = arg('duration', 10);
+const CONNECTIONS = 32;
+const CODES = [
+  ['8867-4', 'Heart rate', 'beats/minute'],
+  ['8310-5', 'Body temperature', 'C'],
+  ['29463-7', 'Body weight', 'lbs'],
+  ['9279-1', 'Respiratory rate', 'breaths/minute'],
+];
+
+async function load(server: RunningServer): Promise<{ patientIds: string[]; observationIds: string[] }> {
+  const repo = server.ctx.systemRepo;
+  const patientIds: string[] = [];
+  const observationIds: string[] = [];
+  const started = Date.now();
+  for (let p = 0; p < PATIENTS; p += 50) {
+    await repo.transaction(async (tx: any) => {
+      for (let i = p; i < Math.min(p + 50, PATIENTS); i++) {
+        const patient: any = await tx.createResource({
+          resourceType: 'Patient',
+          name: [{ given: [`Bench${i}`], family: 'Patient' }],
+          birthDate: '1980-01-01',
+        });
+        patientIds.push(patient.id);
+      }
+    });
+  }
+  const perPatient = Math.ceil(OBSERVATIONS / PATIENTS);
+  const batch = 500;
+  for (let n = 0; n < OBSERVATIONS; n += batch) {
+    await repo.transaction(async (tx: any) => {
+      for (let i = n; i < Math.min(n + batch, OBSERVATIONS); i++) {
+        const [code, display, unit] = CODES[i % CODES.length];
+        const patientId = patientIds[Math.floor(i / perPatient) % PATIENTS];
+        const obs: any = await tx.createResource({
+          resourceType: 'Observation',
+          status: 'final',
+          code: { coding: [{ system: 'http://loinc.org', code, display }], text: display },
+          subject: { reference: `Patient/${patientId}` },
+          effectiveDateTime: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+          valueQuantity: { value: 50 + (i % 50), unit, system: 'http://unitsofmeasure.org', code: unit },
+        });
+        observationIds.push(obs.id);
+      }
+    });
+    if ((n / batch) % 20 === 0) process.stdout.write(`\r  loaded ${n + batch} observations`);
+  }
+  console.log(`\r  loaded ${PATIENTS} patients and ${OBSERVATIONS} observations in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return { patientIds, observationIds };
+}
+
+async function token(server: RunningServer): Promise<string> {
+  const res = await fetch(new URL('oauth2/token', server.url), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
+  });
+  const body: any = await res.json();
+  if (!body.access_token) throw new Error(`No token: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function run(name: string, server: RunningServer, accessToken: string, nextPath: () => string): Promise<void> {
+  const url = new URL(server.url);
+  const result: any = await autocannon({
+    url: `${url.protocol}//${url.host}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/fhir+json' },
+    requests: [{ setupRequest: (req: any) => ({ ...req, path: nextPath() }) }],
+  });
+  const bad = result.non2xx + result.errors;
+  console.log(
+    `  ${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed)` : ''}`
+  );
+}
+
+async function bench(label: string, options: { dataDir?: string; databaseUrl?: string; databaseSchema?: string }) {
+  console.log(`\n${label}`);
+  const server = await createServer({ port: 0, seed: true, ...options });
+  try {
+    const { patientIds, observationIds } = await load(server);
+    const accessToken = await token(server);
+    const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
+    await run('read Observation by id', server, accessToken, () => `/fhir/R4/Observation/${pick(observationIds)}`);
+    await run('search Observation patient+code', server, accessToken, () => {
+      const [code] = pick(CODES);
+      return `/fhir/R4/Observation?patient=Patient/${pick(patientIds)}&code=http://loinc.org|${code}`;
+    });
+    await run('Patient/$everything', server, accessToken, () => `/fhir/R4/Patient/${pick(patientIds)}/$everything`);
+  } finally {
+    await server.close();
+  }
+}
+
+console.log(`Reference server benchmark: ${OBSERVATIONS} observations, ${PATIENTS} patients, autocannon ${CONNECTIONS} connections, ${DURATION} s per call`);
+const dataDir = mkdtempSync(join(tmpdir(), 'fpk-bench-'));
+try {
+  await bench('PGlite (embedded Postgres)', { dataDir });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (process.env.DATABASE_URL) {
+  await bench('PostgreSQL (DATABASE_URL)', { databaseUrl: process.env.DATABASE_URL, databaseSchema: `bench_${Date.now()}` });
+} else {
+  console.log('\nDATABASE_URL not set: PostgreSQL run skipped.');
+}
