@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { storybookProject } from './.storybook/vitest.project.js';
 
 // One config, named projects, so `npm test` can run them in order and a developer can run one:
 //   unit    – library code (src/**): jsdom for components, plain node for the rest
@@ -14,6 +15,8 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['./src/test-setup.ts'],
+          // user-event journeys through a whole form take a few seconds on a 2-core machine.
+          testTimeout: 20000,
         },
       },
       {
@@ -41,6 +44,7 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      storybookProject,
     ],
   },
 });

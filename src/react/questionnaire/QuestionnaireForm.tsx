@@ -1,0 +1,216 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
+import type { QuestionnaireStore } from '../../questionnaire';
+import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
+import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+import { QuestionnaireItemView } from './QuestionnaireItemView';
+import { SignaturePad } from './SignaturePad';
+import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
+import { useQuestionnaireFormState } from './useQuestionnaireItem';
+
+/** Props of {@link QuestionnaireForm}. */
+export interface QuestionnaireFormProps extends UseQuestionnaireOptions {
+  /** Label of the submit button. */
+  submitButtonText?: string;
+  /** Leaves out Back, Next and Submit (a host drives the form, e.g. a wizard). */
+  excludeButtons?: boolean;
+  /** Shows a paged questionnaire as one long form. */
+  disablePagination?: boolean;
+  /** Called with the completed response; a rejected promise keeps every answer in place. */
+  onSubmit?: (response: QuestionnaireResponse) => void | Promise<void>;
+  /** Replaces any user-visible text. */
+  messages?: Partial<QuestionnaireFormMessages>;
+  /** Heading level of the questionnaire title; groups go one level down. Default 2. */
+  headingLevel?: 1 | 2 | 3 | 4 | 5;
+  /** Signature pad size, 500×200 by default. */
+  signatureWidth?: number;
+  signatureHeight?: number;
+  className?: string;
+}
+
+/** Renders a FHIR Questionnaire and hands the QuestionnaireResponse to onSubmit. */
+export function QuestionnaireForm(props: QuestionnaireFormProps) {
+  const { store, loading, error } = useQuestionnaire(props);
+  const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...props.messages }), [props.messages]);
+  if (error) {
+    return (
+      <div className="fpk-questionnaire-fatal" role="alert">
+        <p>{messages.fatalError}</p>
+        <p>{error}</p>
+      </div>
+    );
+  }
+  if (loading || !store) {
+    return (
+      <p className="fpk-questionnaire-loading" role="status">
+        {messages.loadingOptions.replace('options', 'questionnaire')}
+      </p>
+    );
+  }
+  return <QuestionnaireFormBody {...props} store={store} messages={messages} />;
+}
+
+function QuestionnaireFormBody(
+  props: Omit<QuestionnaireFormProps, 'messages'> & { store: QuestionnaireStore; messages: QuestionnaireFormMessages }
+) {
+  const { store, messages, headingLevel = 2, disablePagination, excludeButtons } = props;
+  const form = useQuestionnaireFormState(store);
+  const formRef = useRef<HTMLFormElement>(null);
+  const pageHeadingRef = useRef<HTMLParagraphElement>(null);
+  const idPrefix = useId().replace(/:/g, '');
+  const context = useMemo<QuestionnaireFormContextValue>(
+    () => ({ store, messages, headingLevel: headingLevel + 1, subject: props.subject, encounter: props.encounter, idPrefix }),
+    [store, messages, headingLevel, props.subject, props.encounter, idPrefix]
+  );
+  const pages = !disablePagination ? form.pages : undefined;
+  const current = form.currentPage;
+  const firstRender = useRef(true);
+  const [submitError, setSubmitError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  // Moving between pages moves focus to the new page's step title, so screen readers follow.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    pageHeadingRef.current?.focus();
+  }, [current]);
+
+  if (form.fatalError) {
+    return (
+      <div className="fpk-questionnaire-fatal" role="alert">
+        <p>{messages.fatalError}</p>
+        <p>{form.fatalError}</p>
+      </div>
+    );
+  }
+
+  const Title = `h${headingLevel}` as 'h2';
+  const enabledPages = pages?.map((page, index) => ({ ...page, index })).filter((page) => page.enabled) ?? [];
+  const position = enabledPages.findIndex((page) => page.index === current);
+  const isLastPage = !pages || position === enabledPages.length - 1;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const errors = store.attemptSubmit();
+    if (errors.length) {
+      const first = errors.find((e) => e.key) ?? errors[0];
+      const target = first?.key
+        ? document.getElementById(itemId(idPrefix, first.key))
+        : formRef.current?.querySelector<HTMLElement>('.fpk-signature-area');
+      target?.focus();
+      return;
+    }
+    // A failed submit shows why and keeps every answer; the store is never reset here.
+    setSubmitError(undefined);
+    setSubmitting(true);
+    try {
+      await props.onSubmit?.(store.buildResponse());
+    } catch (error) {
+      console.error('Questionnaire submit failed', error);
+      setSubmitError(normalizeErrorString(error));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const next = () => {
+    // The browser's own validity check gates Next (portal.md section 5), then the engine's.
+    if (formRef.current && !formRef.current.reportValidity()) return;
+    store.nextPage();
+  };
+
+  return (
+    <QuestionnaireFormContext.Provider value={context}>
+      <form
+        ref={formRef}
+        className={['fpk-questionnaire', props.className].filter(Boolean).join(' ')}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        data-paged={pages ? '' : undefined}
+      >
+        {form.title && <Title className="fpk-questionnaire-title">{form.title}</Title>}
+        {form.issues.length > 0 && (
+          <div className="fpk-questionnaire-issue" role="note">
+            {form.issues.map((issue) => (
+              <p key={issue}>{issue}</p>
+            ))}
+          </div>
+        )}
+        {pages ? (
+          <>
+            <ol className="fpk-stepper" aria-label={messages.pagesLabel}>
+              {enabledPages.map((page, i) => (
+                <li
+                  key={page.key}
+                  className="fpk-stepper-step"
+                  aria-current={page.index === current ? 'step' : undefined}
+                  data-state={page.index === current ? 'active' : i < position ? 'complete' : 'upcoming'}
+                >
+                  <span className="fpk-stepper-number" aria-hidden="true">
+                    {i + 1}
+                  </span>
+                  {page.title}
+                </li>
+              ))}
+            </ol>
+            <p ref={pageHeadingRef} tabIndex={-1} className="fpk-stepper-current">
+              {messages.stepOf(position + 1, enabledPages.length)}
+            </p>
+            {pages[current] && <QuestionnaireItemView key={pages[current].key} itemKey={pages[current].key} level={headingLevel + 1} />}
+          </>
+        ) : (
+          form.rootKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={headingLevel + 1} />)
+        )}
+        {form.signatureRequired && !pages && (
+          <section className="fpk-questionnaire-signature" aria-labelledby={`${idPrefix}-signature`}>
+            {(() => {
+              const Heading = `h${Math.min(headingLevel + 1, 6)}` as 'h3';
+              return <Heading id={`${idPrefix}-signature`}>{messages.signature}</Heading>;
+            })()}
+            <SignaturePad
+              label={messages.signatureArea}
+              clearLabel={messages.clear}
+              typedLabel={messages.signatureTyped}
+              width={props.signatureWidth}
+              height={props.signatureHeight}
+              invalid={!!form.signatureError}
+              describedBy={form.signatureError ? `${idPrefix}-signature-error` : undefined}
+              onChange={(data) => (data ? store.setSignature(data) : store.clearSignature())}
+            />
+            {form.signatureError && (
+              <p id={`${idPrefix}-signature-error`} className="fpk-questionnaire-error" role="alert">
+                {form.signatureError}
+              </p>
+            )}
+          </section>
+        )}
+        {submitError && (
+          <p className="fpk-questionnaire-error" role="alert">
+            {submitError}
+          </p>
+        )}
+        {!excludeButtons && (
+          <div className="fpk-questionnaire-buttons">
+            {pages && position > 0 && (
+              <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.backPage()}>
+                {messages.back}
+              </button>
+            )}
+            {pages && !isLastPage && (
+              <button type="button" className="fpk-button" onClick={next}>
+                {messages.next}
+              </button>
+            )}
+            {isLastPage && (
+              <button type="submit" className="fpk-button" disabled={submitting} data-loading={submitting || undefined}>
+                {props.submitButtonText ?? messages.submit}
+              </button>
+            )}
+          </div>
+        )}
+      </form>
+    </QuestionnaireFormContext.Provider>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState, type ReactNode } from 'react';
+import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
+import { sanitizeXhtml } from './sanitize';
+import { itemId, useQuestionnaireFormContext } from './context';
+import { useQuestionnaireFormState, useQuestionnaireItem } from './useQuestionnaireItem';
+import { isGroupedInput, QuestionInput } from './inputs/QuestionInput';
+import { TabContainer } from './TabContainer';
+
+const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml';
+
+/** One item instance: display text, a group with its children, or a question with its input. */
+export function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
+  const { store } = useQuestionnaireFormContext();
+  const state = useQuestionnaireItem(store, itemKey);
+  if (!state || !state.visible) return null;
+  if (state.type === 'display') return <DisplayItem state={state} />;
+  if (state.type === 'group') return <GroupItem state={state} level={level} />;
+  return <QuestionItem state={state} />;
+}
+
+/** The item's text; rendering-xhtml is sanitized, everything else rendered as text. */
+export function ItemText({ state }: { state: QuestionnaireItemState }) {
+  const xhtml = state.item._text?.extension?.find((e) => e.url === RENDERING_XHTML)?.valueString;
+  if (xhtml) {
+    return <span className="fpk-questionnaire-xhtml" dangerouslySetInnerHTML={{ __html: sanitizeXhtml(xhtml) }} />;
+  }
+  return (
+    <>
+      {state.prefix && <span className="fpk-questionnaire-prefix">{state.prefix} </span>}
+      {state.text}
+    </>
+  );
+}
+
+function DisplayItem({ state }: { state: QuestionnaireItemState }) {
+  return (
+    <div className="fpk-questionnaire-display" data-control={state.control}>
+      <ItemText state={state} />
+    </div>
+  );
+}
+
+function Heading({ level, id, children }: { level: number; id: string; children: ReactNode }) {
+  const Tag = `h${Math.min(Math.max(level, 2), 6)}` as 'h2';
+  return (
+    <Tag id={id} className="fpk-questionnaire-group-title">
+      {children}
+    </Tag>
+  );
+}
+
+function GroupItem({ state, level }: { state: QuestionnaireItemState; level: number }) {
+  const { store, messages, idPrefix } = useQuestionnaireFormContext();
+  const titleId = itemId(idPrefix, state.key, 'title');
+  const isLast = state.repeatIndex === state.repeatCount - 1;
+  return (
+    <>
+      <section
+        className="fpk-questionnaire-group"
+        aria-labelledby={state.text ? titleId : undefined}
+        data-control={state.control}
+        data-repeat-index={state.repeats ? state.repeatIndex : undefined}
+      >
+        {state.text && (
+          <Heading level={level} id={titleId}>
+            <ItemText state={state} />
+            {state.repeats && state.repeatCount > 1 && ` (${state.repeatIndex + 1})`}
+          </Heading>
+        )}
+        <ItemIssues state={state} />
+        {state.control === 'tab-container' ? (
+          <TabContainer state={state} level={level + 1} />
+        ) : (
+          state.childKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={level + 1} />)
+        )}
+        {state.repeats && state.canRemoveRepeat && !state.readOnly && (
+          <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.removeRepeat(state.key)}>
+            {messages.remove}
+            <span className="fpk-visually-hidden"> {state.text}</span>
+          </button>
+        )}
+      </section>
+      {state.repeats && isLast && state.canAddRepeat && !state.readOnly && (
+        <button
+          type="button"
+          className="fpk-button"
+          data-variant="outline"
+          onClick={() => store.addRepeat(state.key)}
+        >
+          {messages.addGroup(state.text ?? state.linkId)}
+        </button>
+      )}
+    </>
+  );
+}
+
+const EMPTINESS_PREFIX = defaultQuestionnaireMessages.minOccurs(0).split('0')[0];
+
+/** Errors a user sees: all once touched or submitted; before that only those not about emptiness. */
+function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAttempted: boolean): readonly string[] {
+  if (touched || submitAttempted || state.answers.length > 0) return state.errors;
+  return state.errors.filter((e) => e !== defaultQuestionnaireMessages.required && !e.startsWith(EMPTINESS_PREFIX));
+}
+
+function QuestionItem({ state }: { state: QuestionnaireItemState }) {
+  const { store, messages, idPrefix } = useQuestionnaireFormContext();
+  const { submitAttempted } = useQuestionnaireFormState(store);
+  const [touched, setTouched] = useState(false);
+  const errors = visibleErrors(state, touched, submitAttempted);
+  const inputId = itemId(idPrefix, state.key);
+  const errorId = itemId(idPrefix, state.key, 'error');
+  const isLast = state.repeatIndex === state.repeatCount - 1;
+  const grouped = isGroupedInput(state);
+  const label = (
+    <>
+      <ItemText state={state} />
+      {state.required && (
+        <span className="fpk-questionnaire-required" aria-hidden="true">
+          {' *'}
+        </span>
+      )}
+    </>
+  );
+  const input = (
+    <QuestionInput
+      state={state}
+      inputId={inputId}
+      describedBy={errors.length ? errorId : undefined}
+      invalid={errors.length > 0}
+      onTouched={() => setTouched(true)}
+    />
+  );
+
+  return (
+    <div
+      className="fpk-questionnaire-item"
+      data-type={state.type}
+      data-control={state.control}
+      data-invalid={errors.length > 0 || undefined}
+      data-required={state.required || undefined}
+      data-readonly={state.readOnly || undefined}
+    >
+      {grouped ? (
+        <fieldset className="fpk-questionnaire-fieldset" aria-describedby={errors.length ? errorId : undefined}>
+          <legend className="fpk-questionnaire-label">{label}</legend>
+          {input}
+        </fieldset>
+      ) : (
+        <>
+          <label className="fpk-questionnaire-label" htmlFor={inputId}>
+            {label}
+          </label>
+          {input}
+        </>
+      )}
+      {errors.length > 0 && (
+        <div id={errorId} className="fpk-questionnaire-error">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      )}
+      <ItemIssues state={state} />
+      {state.repeats && state.type !== 'choice' && state.type !== 'open-choice' && (
+        <div className="fpk-questionnaire-repeat-actions">
+          {state.canRemoveRepeat && !state.readOnly && (
+            <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.removeRepeat(state.key)}>
+              {messages.remove}
+              <span className="fpk-visually-hidden"> {state.text}</span>
+            </button>
+          )}
+          {isLast && state.canAddRepeat && !state.readOnly && (
+            <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.addRepeat(state.key)}>
+              {messages.addItem}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Non-blocking problems of an item (failed expression, unreachable value set, bad definition). */
+function ItemIssues({ state }: { state: QuestionnaireItemState }) {
+  const texts = [...new Set([state.expressionError, state.optionsError, ...state.issues].filter(Boolean) as string[])];
+  if (!texts.length) return null;
+  return (
+    <div className="fpk-questionnaire-issue" role="note">
+      {texts.map((text) => (
+        <p key={text}>{text}</p>
+      ))}
+    </div>
+  );
+}

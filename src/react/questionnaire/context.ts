@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { QuestionnaireStore } from '../../questionnaire';
+import type { Reference } from '../../fhir';
+import type { QuestionnaireFormMessages } from './messages';
+
+/** What every item of one form shares: the engine, texts, heading level and search context. */
+export interface QuestionnaireFormContextValue {
+  store: QuestionnaireStore;
+  messages: QuestionnaireFormMessages;
+  /** Heading level of the form's top-level groups. */
+  headingLevel: number;
+  subject?: Reference;
+  encounter?: Reference;
+  /** Prefix for element ids, unique per form. */
+  idPrefix: string;
+}
+
+export const QuestionnaireFormContext = /* @__PURE__ */ createContext<QuestionnaireFormContextValue | undefined>(undefined);
+
+/** The enclosing form's shared values; items render only inside a QuestionnaireForm. */
+export function useQuestionnaireFormContext(): QuestionnaireFormContextValue {
+  const value = useContext(QuestionnaireFormContext);
+  if (!value) throw new Error('Questionnaire items must be rendered inside <QuestionnaireForm>.');
+  return value;
+}
+
+/** A DOM id for an item instance key (keys contain '/', '[' and ']'). */
+export function itemId(prefix: string, key: string, part = 'input'): string {
+  return `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
+}

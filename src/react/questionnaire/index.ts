@@ -1,0 +1,5 @@
+export { QuestionnaireForm, type QuestionnaireFormProps } from './QuestionnaireForm';
+export { useQuestionnaire, type UseQuestionnaireOptions, type UseQuestionnaireResult } from './useQuestionnaire';
+export { useQuestionnaireItem, useQuestionnaireFormState } from './useQuestionnaireItem';
+export { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+export { SignaturePad, type SignaturePadProps } from './SignaturePad';

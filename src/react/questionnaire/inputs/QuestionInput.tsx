@@ -1,0 +1,184 @@
+import type { QuestionnaireItemState } from '../../../questionnaire';
+import { useQuestionnaireFormContext } from '../context';
+import { answerToInputValue, inputValueToAnswer } from '../answers';
+import { AttachmentInput } from './AttachmentInput';
+import { ChoiceCombobox } from './ChoiceCombobox';
+import { ChoiceGroup } from './ChoiceGroup';
+import { QuantityInput } from './QuantityInput';
+import { ReferenceInput } from './ReferenceInput';
+
+/** Props every input of an item gets. */
+export interface InputProps {
+  state: QuestionnaireItemState;
+  inputId: string;
+  describedBy?: string;
+  invalid: boolean;
+  onTouched: () => void;
+}
+
+const HTML_TYPES: Record<string, string> = {
+  number: 'number',
+  date: 'date',
+  dateTime: 'datetime-local',
+  time: 'time',
+  url: 'url',
+  'text-box': 'text',
+};
+
+/** The input for an item's control, as portal.md section 2 lists them. */
+export function QuestionInput(props: InputProps) {
+  const { state } = props;
+  const { messages } = useQuestionnaireFormContext();
+  const isChoice = state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet;
+
+  if (isChoice) {
+    if (hasNoOptions(state)) {
+      return (
+        <input
+          id={props.inputId}
+          className="fpk-input"
+          disabled
+          value=""
+          placeholder={messages.noAnswersDefined}
+          aria-describedby={props.describedBy}
+        />
+      );
+    }
+    if (state.control === 'radio-button' || state.control === 'check-box') return <ChoiceGroup {...props} />;
+    return <ChoiceCombobox {...props} />;
+  }
+  switch (state.control) {
+    case 'boolean':
+      return <BooleanInput {...props} />;
+    case 'attachment':
+      return <AttachmentInput {...props} />;
+    case 'reference':
+      return <ReferenceInput {...props} />;
+    case 'quantity':
+      return <QuantityInput {...props} />;
+    case 'slider':
+      return <SliderInput {...props} />;
+    case 'text-area':
+      return <TextInput {...props} multiline />;
+    default:
+      return <TextInput {...props} />;
+  }
+}
+
+function hasExpressionOptions(state: QuestionnaireItemState): boolean {
+  return !!state.item.extension?.some((e) => e.url.endsWith('answerExpression'));
+}
+
+/** A choice item with nothing to choose from: shown as a disabled 'No Answers Defined' field. */
+export function hasNoOptions(state: QuestionnaireItemState): boolean {
+  return (
+    (state.type === 'choice' || !!state.item.answerOption) &&
+    !state.item.answerValueSet &&
+    !state.optionsLoading &&
+    state.options.length === 0 &&
+    !hasExpressionOptions(state)
+  );
+}
+
+/** Radio buttons and check boxes sit in a fieldset whose legend is the item's text. */
+export function isGroupedInput(state: QuestionnaireItemState): boolean {
+  return (state.control === 'radio-button' || state.control === 'check-box') && !hasNoOptions(state);
+}
+
+function common(props: InputProps) {
+  const { state } = props;
+  return {
+    id: props.inputId,
+    'aria-describedby': props.describedBy,
+    'aria-invalid': props.invalid || undefined,
+    'aria-required': state.required || undefined,
+    readOnly: state.readOnly,
+    onBlur: props.onTouched,
+  };
+}
+
+function TextInput(props: InputProps & { multiline?: boolean }) {
+  const { state } = props;
+  const { store } = useQuestionnaireFormContext();
+  const value = answerToInputValue(state, state.answers[0]);
+  const set = (text: string) => store.setAnswer(state.key, inputValueToAnswer(state, text));
+  const c = state.constraints;
+  if (props.multiline) {
+    return (
+      <textarea
+        {...common(props)}
+        className="fpk-input"
+        rows={4}
+        value={value}
+        required={state.required}
+        maxLength={c.maxLength}
+        placeholder={c.entryFormat}
+        onChange={(e) => set(e.target.value)}
+      />
+    );
+  }
+  const type = HTML_TYPES[state.control] ?? 'text';
+  const isNumber = state.type === 'integer' || state.type === 'decimal';
+  return (
+    <input
+      {...common(props)}
+      className="fpk-input"
+      type={isNumber ? 'number' : type}
+      // Integers step by 1; decimals accept any step (portal.md section 5).
+      step={state.type === 'integer' ? 1 : isNumber ? 'any' : undefined}
+      inputMode={state.type === 'integer' ? 'numeric' : state.type === 'decimal' ? 'decimal' : undefined}
+      value={value}
+      required={state.required}
+      minLength={c.minLength}
+      maxLength={c.maxLength}
+      min={c.minValue}
+      max={c.maxValue}
+      placeholder={c.entryFormat}
+      onChange={(e) => set(e.target.value)}
+    />
+  );
+}
+
+function BooleanInput(props: InputProps) {
+  const { state } = props;
+  const { store } = useQuestionnaireFormContext();
+  const checked = state.answers[0]?.valueBoolean === true;
+  return (
+    <input
+      {...common(props)}
+      className="fpk-checkbox"
+      type="checkbox"
+      checked={checked}
+      disabled={state.readOnly}
+      onChange={(e) => store.setAnswer(state.key, { valueBoolean: e.target.checked })}
+    />
+  );
+}
+
+function SliderInput(props: InputProps) {
+  const { state } = props;
+  const { store } = useQuestionnaireFormContext();
+  const c = state.constraints;
+  const min = typeof c.minValue === 'number' ? c.minValue : 0;
+  const max = typeof c.maxValue === 'number' ? c.maxValue : 100;
+  const answer = state.answers[0];
+  const value = answer?.valueInteger ?? answer?.valueDecimal ?? min;
+  return (
+    <div className="fpk-questionnaire-slider">
+      <input
+        {...common(props)}
+        type="range"
+        min={min}
+        max={max}
+        step={c.sliderStepValue ?? 1}
+        value={value}
+        disabled={state.readOnly}
+        onChange={(e) => {
+          const n = Number(e.target.value);
+          store.setAnswer(state.key, state.type === 'decimal' ? { valueDecimal: n } : { valueInteger: n });
+        }}
+      />
+      <output htmlFor={props.inputId}>{answer ? value : ''}</output>
+    </div>
+  );
+}

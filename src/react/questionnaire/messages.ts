@@ -1,0 +1,61 @@
+/** Every user-visible text of the questionnaire form, replaceable through the `messages` prop. */
+export interface QuestionnaireFormMessages {
+  submit: string;
+  next: string;
+  back: string;
+  addItem: string;
+  /** 'Add Group: {group text}' */
+  addGroup: (groupText: string) => string;
+  remove: string;
+  loadingOptions: string;
+  /** 'Showing first N options' */
+  showingFirst: (count: number) => string;
+  noAnswersDefined: string;
+  selectPlaceholder: string;
+  searchPlaceholder: string;
+  nothingFound: string;
+  /** Free-text entry of an open-choice item. */
+  otherAnswer: string;
+  clearSelection: string;
+  signature: string;
+  signatureArea: string;
+  signatureTyped: string;
+  clear: string;
+  uploading: string;
+  removeFile: string;
+  requiredMark: string;
+  unit: string;
+  pagesLabel: string;
+  /** 'Step {n} of {total}' */
+  stepOf: (step: number, total: number) => string;
+  fatalError: string;
+}
+
+/** The default texts; those of portal.md keep its exact wording. */
+export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
+  submit: 'Submit',
+  next: 'Next',
+  back: 'Back',
+  addItem: 'Add Item',
+  addGroup: (groupText) => `Add Group: ${groupText}`,
+  remove: 'Remove',
+  loadingOptions: 'Loading options...',
+  showingFirst: (count) => `Showing first ${count} options`,
+  noAnswersDefined: 'No Answers Defined',
+  selectPlaceholder: 'Select an option',
+  searchPlaceholder: 'Search',
+  nothingFound: 'Nothing found',
+  otherAnswer: 'Other',
+  clearSelection: 'Clear selection',
+  signature: 'Signature',
+  signatureArea: 'Signature input area',
+  signatureTyped: 'Or type your full name to sign',
+  clear: 'Clear',
+  uploading: 'Uploading…',
+  removeFile: 'Remove file',
+  requiredMark: 'required',
+  unit: 'Unit',
+  pagesLabel: 'Form pages',
+  stepOf: (step, total) => `Step ${step} of ${total}`,
+  fatalError: 'This questionnaire cannot be shown',
+};

@@ -1,0 +1,102 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Questionnaire, QuestionnaireResponse, Reference, ValueSet } from '../../fhir';
+import { normalizeErrorString } from '../../fhir';
+import { createQuestionnaireStore, type QuestionnaireStore, type QuestionnaireStoreOptions } from '../../questionnaire';
+import { useFhirClient } from '../FhirProvider';
+
+/** Options of {@link useQuestionnaire}. */
+export interface UseQuestionnaireOptions {
+  /** The questionnaire, or a reference to read it by. */
+  questionnaire: Questionnaire | Reference;
+  /** An existing response to continue (loads back exactly). */
+  questionnaireResponse?: QuestionnaireResponse;
+  subject?: Reference;
+  encounter?: Reference;
+  /** The response's source; defaults to the signed-in profile. */
+  source?: Reference;
+  /** Extra FHIRPath variables and launch context, e.g. { patient }. */
+  variables?: Record<string, unknown>;
+  /** How many value-set options to show; $expand asks for one more to know when to say so. */
+  optionsDisplayLimit?: number;
+  /** Called with the response built after each change. */
+  onChange?: (response: QuestionnaireResponse) => void;
+}
+
+/** What {@link useQuestionnaire} returns. */
+export interface UseQuestionnaireResult {
+  /** The engine, once the questionnaire is at hand. */
+  store?: QuestionnaireStore;
+  questionnaire?: Questionnaire;
+  loading: boolean;
+  /** Reading the questionnaire by reference failed. */
+  error?: string;
+}
+
+// Anything with a resourceType goes to the engine, which reports a wrong one itself; only a
+// plain Reference is read from the server first.
+function isQuestionnaireResource(value: UseQuestionnaireOptions['questionnaire']): value is Questionnaire {
+  return typeof (value as Questionnaire)?.resourceType === 'string';
+}
+
+/**
+ * The headless questionnaire: reads the questionnaire when given a reference and builds the
+ * engine with the client's value-set expansion, the clock and the signed-in profile.
+ */
+export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionnaireResult {
+  const client = useFhirClient();
+  const given = options.questionnaire;
+  const reference = isQuestionnaireResource(given) ? undefined : given?.reference;
+  const [read, setRead] = useState<{ reference?: string; questionnaire?: Questionnaire; error?: string }>({});
+
+  useEffect(() => {
+    if (!reference) return;
+    let current = true;
+    client
+      .readReference(given as Reference)
+      .then((questionnaire) => current && setRead({ reference, questionnaire: questionnaire as Questionnaire }))
+      .catch((error: unknown) => current && setRead({ reference, error: normalizeErrorString(error) }));
+    return () => {
+      current = false;
+    };
+    // The reference string is the identity; a new object with the same reference is the same questionnaire.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, reference]);
+
+  const questionnaire = isQuestionnaireResource(given) ? given : read.reference === reference ? read.questionnaire : undefined;
+  const latest = useRef(options);
+  latest.current = options;
+
+  const store = useMemo(() => {
+    if (!questionnaire) return undefined;
+    const opts = latest.current;
+    const profile = client.getProfile();
+    const storeOptions: QuestionnaireStoreOptions = {
+      response: opts.questionnaireResponse,
+      subject: opts.subject,
+      encounter: opts.encounter,
+      source: opts.source,
+      profile: profile?.id ? { reference: `${profile.resourceType}/${profile.id}` } : undefined,
+      variables: opts.variables,
+      optionsDisplayLimit: opts.optionsDisplayLimit,
+      expandValueSet: (url: string, filter: string | undefined, count: number): Promise<ValueSet> =>
+        client.valueSetExpand({ url, filter, count }),
+    };
+    return createQuestionnaireStore(questionnaire, storeOptions);
+    // The store is the form's state: it is rebuilt only for another questionnaire or response.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, questionnaire, options.questionnaireResponse]);
+
+  // Building the response walks the whole form, so it only happens when someone listens.
+  const listening = !!options.onChange;
+  useEffect(() => {
+    if (!store || !listening) return;
+    return store.subscribe(() => latest.current.onChange?.(store.buildResponse()));
+  }, [store, listening]);
+
+  return {
+    store,
+    questionnaire,
+    loading: !!reference && !questionnaire && !(read.reference === reference && read.error),
+    error: read.reference === reference ? read.error : undefined,
+  };
+}
