@@ -53,6 +53,8 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
   const { store, messages, idPrefix } = useQuestionnaireFormContext();
   const titleId = itemId(idPrefix, state.key, 'title');
   const isLast = state.repeatIndex === state.repeatCount - 1;
+  // A group without text has no heading, so its children keep this level (no skipped levels).
+  const childLevel = state.text ? level + 1 : level;
   return (
     <>
       <section
@@ -69,9 +71,9 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
         )}
         <ItemIssues state={state} />
         {state.control === 'tab-container' ? (
-          <TabContainer state={state} level={level + 1} />
+          <TabContainer state={state} level={childLevel} />
         ) : (
-          state.childKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={level + 1} />)
+          state.childKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={childLevel} />)
         )}
         {state.repeats && state.canRemoveRepeat && !state.readOnly && (
           <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.removeRepeat(state.key)}>

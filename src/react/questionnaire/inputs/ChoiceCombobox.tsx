@@ -142,8 +142,10 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
             </button>
           </div>
         </Popover.Anchor>
+        {/* The listbox is the popup itself (asChild), so it is what scrolls: axe and screen
+            readers treat it as the combobox's popup rather than an unnamed dialog. */}
         <Popover.Content
-          className="fpk-combobox-popover"
+          asChild
           align="start"
           sideOffset={4}
           onOpenAutoFocus={(e) => e.preventDefault()}
@@ -163,19 +165,14 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
               </li>
             ))}
           </ul>
-          {!items.length && !state.optionsLoading && <p className="fpk-combobox-empty">{messages.nothingFound}</p>}
-          {status && (
-            <p className="fpk-combobox-status" role="status">
-              {status}
-            </p>
-          )}
         </Popover.Content>
       </Popover.Root>
-      {!isOpen && status && state.optionsLoading && (
+      {(isOpen || state.optionsLoading) && status && (
         <p className="fpk-combobox-status" role="status">
           {status}
         </p>
       )}
+      {isOpen && !items.length && !state.optionsLoading && <p className="fpk-combobox-empty">{messages.nothingFound}</p>}
     </div>
   );
 }

@@ -132,7 +132,7 @@ export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched
           </div>
         </Popover.Anchor>
         <Popover.Content
-          className="fpk-combobox-popover"
+          asChild
           align="start"
           sideOffset={4}
           onOpenAutoFocus={(e) => e.preventDefault()}
@@ -150,11 +150,19 @@ export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched
               </li>
             ))}
           </ul>
-          {loading && <p className="fpk-combobox-status" role="status">{messages.loadingOptions}</p>}
-          {!loading && !results.length && <p className="fpk-combobox-empty">{messages.nothingFound}</p>}
-          {error && <p className="fpk-questionnaire-error" role="alert">{error}</p>}
         </Popover.Content>
       </Popover.Root>
+      {isOpen && loading && (
+        <p className="fpk-combobox-status" role="status">
+          {messages.loadingOptions}
+        </p>
+      )}
+      {isOpen && !loading && !results.length && <p className="fpk-combobox-empty">{messages.nothingFound}</p>}
+      {error && (
+        <p className="fpk-questionnaire-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,16 @@
+import type { Preview } from '@storybook/react-vite';
+import '../src/styles/styles.css';
+
+// Every component family's stylesheet, as the built styles.css concatenates them.
+import.meta.glob('../src/styles/*.css', { eager: true });
+
+const preview: Preview = {
+  parameters: {
+    layout: 'padded',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Accessibility violations fail the story test (and CI), not just show in the panel.
+    a11y: { test: 'error' },
+  },
+};
+
+export default preview;
