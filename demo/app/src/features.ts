@@ -2,11 +2,11 @@
 // exist yet is left out rather than pointing at a placeholder page; each feature's work flips
 // its entry when its routes land.
 export const features = {
-  healthRecord: false,
+  healthRecord: true,
   messages: false,
   carePlan: false,
   getCare: false,
   account: false,
-  questionnaires: false,
+  questionnaires: true,
   medications: false,
 } as const;

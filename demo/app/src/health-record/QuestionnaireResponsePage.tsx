@@ -1,0 +1,62 @@
+import { formatDateTime, formatQuestionnaireAnswer, normalizeErrorString, type QuestionnaireResponse, type QuestionnaireResponseItem } from 'fhir-portal-kit';
+import { useResource } from 'fhir-portal-kit/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+
+/** questionnaire-responses/{id}: each answer shown by its type (portal.md section 3). */
+export function QuestionnaireResponsePage() {
+  const { responseId } = useParams();
+  const [error, setError] = useState<string>();
+  const response = useResource<QuestionnaireResponse>(
+    { reference: `QuestionnaireResponse/${responseId}` },
+    { onError: (e: unknown) => setError(normalizeErrorString(e)) }
+  );
+  if (error) return <p role="alert">{error}</p>;
+  if (!response) return <p role="status">Loading…</p>;
+  return (
+    <article aria-labelledby="response-title">
+      <p>
+        <Link to="..">Back to Questionnaire Responses</Link>
+      </p>
+      <h1 id="response-title">Questionnaire Response</h1>
+      <p className="portal-list-meta">{response.authored ? `Submitted ${formatDateTime(response.authored)}` : ''}</p>
+      <dl className="portal-answers">
+        <Items items={response.item ?? []} />
+      </dl>
+    </article>
+  );
+}
+
+function Items({ items }: { items: QuestionnaireResponseItem[] }) {
+  return (
+    <>
+      {items.map((item, i) => (
+        <div key={`${item.linkId}-${i}`} className="portal-answer">
+          <dt>{item.text ?? item.linkId}</dt>
+          <dd>
+            {(item.answer ?? []).map((answer, j) => (
+              <div key={j}>
+                <AnswerText answer={answer} />
+                {answer.item && <dl className="portal-answers"><Items items={answer.item} /></dl>}
+              </div>
+            ))}
+            {item.item && (
+              <dl className="portal-answers">
+                <Items items={item.item} />
+              </dl>
+            )}
+          </dd>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** One answer; an answer with no value shows the 'No answer' error instead of failing the page. */
+function AnswerText({ answer }: { answer: Parameters<typeof formatQuestionnaireAnswer>[0] }) {
+  try {
+    return <>{formatQuestionnaireAnswer(answer)}</>;
+  } catch (error) {
+    return <span className="portal-answer-error">{normalizeErrorString(error)}</span>;
+  }
+}

@@ -1,0 +1,38 @@
+import { formatDateTime, getDisplayString } from 'fhir-portal-kit';
+import { StatusBadge, useProfile, useSearchResources } from 'fhir-portal-kit/react';
+import { Link } from 'react-router';
+
+/** questionnaire-responses: the patient's responses by source, newest authored first. */
+export function QuestionnaireResponsesPage() {
+  const profile = useProfile();
+  const source = profile ? `${profile.resourceType}/${profile.id}` : undefined;
+  const { data, loading, error } = useSearchResources(source ? 'QuestionnaireResponse' : undefined, { source: source ?? '', _sort: '-authored' });
+  return (
+    <section aria-labelledby="responses-title">
+      <h1 id="responses-title">Questionnaire Responses</h1>
+      {loading && <p role="status">Loading…</p>}
+      {error && <p role="alert">{error.message}</p>}
+      {data && data.length === 0 && <p>No questionnaire responses yet.</p>}
+      {data && data.length > 0 && (
+        <ul className="portal-list">
+          {data.map((response) => (
+            <li key={response.id}>
+              <Link to={response.id!}>{response.questionnaire ? questionnaireName(response.questionnaire) : getDisplayString(response)}</Link>
+              <span className="portal-list-meta">
+                {response.authored ? formatDateTime(response.authored) : ''} <StatusBadge status={response.status} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function questionnaireName(canonical: string): string {
+  const last = canonical.split('/').pop() ?? canonical;
+  return last
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
