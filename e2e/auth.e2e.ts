@@ -1,8 +1,9 @@
 import { TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MFA_TOTP_SECRET } from '../demo/server/seed/credentials';
 import { expectAccessible, launchBrowser, newPage } from './browser';
+import { signIn } from './session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,13 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/signin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 describe('signed out', () => {
   it('shows the landing page with Log in and Sign up, and sends unknown paths to /', async () => {

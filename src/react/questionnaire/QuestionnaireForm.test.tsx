@@ -229,6 +229,26 @@ describe('QuestionnaireForm', () => {
     });
   });
 
+  describe('when radio buttons come from a value set', () => {
+    it('expands the value set up front and answers the chosen coding', async () => {
+      const questionnaire: Questionnaire = {
+        resourceType: 'Questionnaire',
+        status: 'active',
+        item: [{ linkId: 'health', text: 'Your health', type: 'choice', answerValueSet: 'http://example.org/vs/health', extension: control('radio-button') }],
+      };
+      const { user, onSubmit } = setup(questionnaire, {}, () =>
+        fhirJson({
+          resourceType: 'ValueSet',
+          status: 'active',
+          expansion: { timestamp: '2026-01-01', contains: [{ system: 'http://example.org/h', code: 'good', display: 'Good' }, { system: 'http://example.org/h', code: 'poor', display: 'Poor' }] },
+        })
+      );
+      await user.click(await screen.findByRole('radio', { name: 'Poor' }));
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(submitted(onSubmit).item?.[0].answer).toEqual([{ valueCoding: { system: 'http://example.org/h', code: 'poor', display: 'Poor' } }]);
+    });
+  });
+
   describe('when an item is enabled by another', () => {
     const questionnaire: Questionnaire = {
       resourceType: 'Questionnaire',

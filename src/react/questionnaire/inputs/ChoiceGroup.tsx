@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QuestionnaireAnswer } from '../../../questionnaire';
 import { answerKey } from '../answers';
 import { itemId, useQuestionnaireFormContext } from '../context';
@@ -13,6 +13,13 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
   const [other, setOther] = useState(freeText?.valueString ?? '');
   const name = itemId(idPrefix, state.key, 'choice');
   const optionAnswers = state.answers.filter((a) => a !== freeText);
+
+  // Radio buttons and check boxes show every option, so a value set is expanded up front.
+  const needsExpansion =
+    !!state.item.answerValueSet && !state.item.answerValueSet.startsWith('#') && !state.options.length && !state.optionsLoading && !state.optionsError;
+  useEffect(() => {
+    if (needsExpansion) void store.loadOptions(state.key);
+  }, [needsExpansion, store, state.key]);
 
   const toggle = (answer: QuestionnaireAnswer, on: boolean) => {
     const key = answerKey(answer);
@@ -34,6 +41,8 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
 
   return (
     <div className="fpk-questionnaire-choices" data-orientation="vertical">
+      {state.optionsLoading && <p role="status">{messages.loadingOptions}</p>}
+      {state.optionsTruncated && <p role="status">{messages.showingFirst(state.options.length)}</p>}
       {state.options.map((option, index) => {
         const key = answerKey(option.answer);
         const id = `${name}-${index}`;
