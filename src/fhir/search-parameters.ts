@@ -3,7 +3,8 @@
 // parameter missing here is parsed as a string and never matches (see match.ts).
 
 /** The search parameter types of FHIR R4. */
-export type SearchParameterType = 'number' | 'date' | 'string' | 'token' | 'reference' | 'composite' | 'quantity' | 'uri' | 'special';
+export type SearchParameterType =
+  'number' | 'date' | 'string' | 'token' | 'reference' | 'composite' | 'quantity' | 'uri' | 'special';
 
 /** What the library knows about one search parameter. */
 export interface SearchParameterDetails {
@@ -19,7 +20,11 @@ export interface SearchParameterDetails {
 
 type Table = Record<string, SearchParameterDetails>;
 
-const p = (type: SearchParameterType, paths: string | string[], extra?: Partial<SearchParameterDetails>): SearchParameterDetails => ({
+const p = (
+  type: SearchParameterType,
+  paths: string | string[],
+  extra?: Partial<SearchParameterDetails>
+): SearchParameterDetails => ({
   type,
   paths: Array.isArray(paths) ? paths : [paths],
   ...extra,
