@@ -1,0 +1,3 @@
+// src/client/fhircast: FHIRcast hub client and event validation.
+export * from './events';
+export * from './hub-client';

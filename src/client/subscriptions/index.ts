@@ -1,0 +1,4 @@
+// src/client/subscriptions: websocket subscriptions.
+export * from './emitter';
+export * from './reconnecting-websocket';
+export * from './subscription-manager';
