@@ -116,7 +116,8 @@ export function answerIdentity(answer: object): string {
   const key = answerValueKey(answer);
   if (!key) return '';
   const value = (answer as any)[key];
-  if (key === 'valueCoding') return `coding|${(value as Coding).system ?? ''}|${(value as Coding).code ?? ''}|${(value as Coding).code ? '' : (value as Coding).display ?? ''}`;
+  if (key === 'valueCoding')
+    return `coding|${(value as Coding).system ?? ''}|${(value as Coding).code ?? ''}|${(value as Coding).code ? '' : ((value as Coding).display ?? '')}`;
   if (key === 'valueReference') return `reference|${value.reference ?? value.display ?? ''}`;
   if (key === 'valueQuantity') return `quantity|${value.value}|${value.system ?? ''}|${value.code ?? value.unit ?? ''}`;
   if (key === 'valueAttachment') return `attachment|${value.url ?? ''}|${value.data ?? ''}|${value.title ?? ''}`;
@@ -128,7 +129,8 @@ export function optionMatches(option: QuestionnaireItemAnswerOption, answer: Que
   return answerIdentity(option) === answerIdentity(answer);
 }
 
-type Comparable = { kind: 'number' | 'string' | 'date'; value: number | string } | { kind: 'quantity'; value: number; unit: string };
+type Comparable =
+  { kind: 'number' | 'string' | 'date'; value: number | string } | { kind: 'quantity'; value: number; unit: string };
 
 /** A value reduced to something ordered: numbers, ISO strings (date, dateTime, time), quantities. */
 function comparable(key: string, value: any): Comparable | undefined {
@@ -154,7 +156,9 @@ function comparable(key: string, value: any): Comparable | undefined {
     case 'valueQuantity':
     case 'answerQuantity': {
       const q = value as Quantity;
-      return typeof q?.value === 'number' ? { kind: 'quantity', value: q.value, unit: q.code ?? q.unit ?? '' } : undefined;
+      return typeof q?.value === 'number'
+        ? { kind: 'quantity', value: q.value, unit: q.code ?? q.unit ?? '' }
+        : undefined;
     }
     default:
       return undefined;
@@ -164,9 +168,21 @@ function comparable(key: string, value: any): Comparable | undefined {
 /** The answer[x] of an enableWhen, as its key and value. */
 export function enableWhenAnswer(condition: QuestionnaireItemEnableWhen): { key: string; value: unknown } | undefined {
   for (const key of Object.keys(condition)) {
-    if (key.startsWith('answer') && (condition as any)[key] !== undefined) return { key, value: (condition as any)[key] };
+    if (key.startsWith('answer') && (condition as any)[key] !== undefined)
+      return { key, value: (condition as any)[key] };
   }
   return undefined;
+}
+
+/**
+ * The condition's value as something ordered. Some real questionnaires put a value under the
+ * wrong answer[x] (LHC's test data has answerInteger: '2022-09' for a date item); then it is read
+ * as the answer's own type.
+ */
+function conditionComparable(answerKey: string, condKey: string, condValue: any): Comparable | undefined {
+  return (
+    comparable(condKey, condValue) ?? (typeof condValue === 'string' ? comparable(answerKey, condValue) : undefined)
+  );
 }
 
 function equalValues(answerKey: string, answerValue: any, condKey: string, condValue: any): boolean {
@@ -175,23 +191,26 @@ function equalValues(answerKey: string, answerValue: any, condKey: string, condV
     if (answerKey !== 'valueCoding') return answerKey === 'valueString' && condValue?.code === answerValue;
     const a = answerValue as Coding;
     const c = condValue as Coding;
-    if (a.code !== undefined || c.code !== undefined) return a.code === c.code && (!a.system || !c.system || a.system === c.system);
+    if (a.code !== undefined || c.code !== undefined)
+      return a.code === c.code && (!a.system || !c.system || a.system === c.system);
     return a.display === c.display;
   }
   if (kind === 'Reference') return answerKey === 'valueReference' && answerValue?.reference === condValue?.reference;
   if (kind === 'Boolean') return answerKey === 'valueBoolean' && answerValue === condValue;
   const a = comparable(answerKey, answerValue);
-  const c = comparable(condKey, condValue);
+  const c = conditionComparable(answerKey, condKey, condValue);
   if (!a || !c) return false;
   if (a.kind === 'quantity' || c.kind === 'quantity') {
-    return a.kind === 'quantity' && c.kind === 'quantity' && a.value === c.value && (!a.unit || !c.unit || a.unit === c.unit);
+    return (
+      a.kind === 'quantity' && c.kind === 'quantity' && a.value === c.value && (!a.unit || !c.unit || a.unit === c.unit)
+    );
   }
   return a.value === c.value;
 }
 
 function order(answerKey: string, answerValue: any, condKey: string, condValue: any): number | undefined {
   const a = comparable(answerKey, answerValue);
-  const c = comparable(condKey, condValue);
+  const c = conditionComparable(answerKey, condKey, condValue);
   if (!a || !c) return undefined;
   if ((a.kind === 'quantity') !== (c.kind === 'quantity')) return undefined;
   if (a.kind === 'quantity' && c.kind === 'quantity' && a.unit && c.unit && a.unit !== c.unit) return undefined;
@@ -211,7 +230,7 @@ export function evaluateEnableWhen(
 ): boolean {
   const present = (answers ?? []).filter(hasValue);
   const expected = enableWhenAnswer(condition);
-  if (condition.operator === 'exists') return (present.length > 0) === (expected?.value !== false);
+  if (condition.operator === 'exists') return present.length > 0 === (expected?.value !== false);
   if (!expected) return false;
   const matches = (test: (key: string, value: unknown) => boolean): boolean =>
     present.some((answer) => {
@@ -249,11 +268,46 @@ export function evaluateEnableWhen(
 export function resultsToAnswers(item: QuestionnaireItem, results: unknown[]): QuestionnaireResponseItemAnswer[] {
   const answers: QuestionnaireResponseItemAnswer[] = [];
   for (const raw of results) {
-    const value = raw && typeof raw === 'object' && 'valueOf' in raw && typeof (raw as any).valueOf() !== 'object' ? (raw as any).valueOf() : raw;
+    const value =
+      raw && typeof raw === 'object' && 'valueOf' in raw && typeof (raw as any).valueOf() !== 'object'
+        ? (raw as any).valueOf()
+        : raw;
     const answer = valueToAnswer(item, value);
     if (answer && allowedValueKeys(item).has(answerValueKey(answer)!)) answers.push(answer);
   }
   return item.repeats || item.type === 'group' ? answers : answers.slice(0, 1);
+}
+
+/** Converts answerExpression results to option answers; any value[x] kind is kept. */
+export function resultsToOptionAnswers(item: QuestionnaireItem, results: unknown[]): QuestionnaireResponseItemAnswer[] {
+  return results
+    .map((raw) =>
+      raw && typeof raw === 'object' && typeof (raw as any).valueOf() !== 'object' ? (raw as any).valueOf() : raw
+    )
+    .map((value) => valueToAnswer(item, value))
+    .filter((a): a is QuestionnaireResponseItemAnswer => !!a)
+    .map((a) =>
+      // Choice options are codings: a bare string becomes a coding with that display (as LHC-Forms does).
+      (item.type === 'choice' || item.type === 'open-choice') && a.valueString !== undefined
+        ? { valueCoding: { display: a.valueString } }
+        : a
+    );
+}
+
+/** Fits a value to the item's type where that is lossless: integer ↔ decimal. */
+export function coerceAnswer(
+  item: QuestionnaireItem,
+  answer: QuestionnaireResponseItemAnswer
+): QuestionnaireResponseItemAnswer {
+  if (item.type === 'decimal' && typeof answer.valueInteger === 'number') {
+    const { valueInteger, ...rest } = answer;
+    return { ...rest, valueDecimal: valueInteger };
+  }
+  if (item.type === 'integer' && typeof answer.valueDecimal === 'number' && Number.isInteger(answer.valueDecimal)) {
+    const { valueDecimal, ...rest } = answer;
+    return { ...rest, valueInteger: valueDecimal };
+  }
+  return answer;
 }
 
 function valueToAnswer(item: QuestionnaireItem, value: unknown): QuestionnaireResponseItemAnswer | undefined {
@@ -274,17 +328,22 @@ function valueToAnswer(item: QuestionnaireItem, value: unknown): QuestionnaireRe
       return typeof value === 'string' ? { valueTime: value } : undefined;
     case 'string':
     case 'text':
-      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? { valueString: String(value) } : undefined;
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? { valueString: String(value) }
+        : undefined;
     case 'url':
       return typeof value === 'string' ? { valueUri: value } : undefined;
     case 'quantity':
       if (typeof value === 'number') return { valueQuantity: { value } };
-      if (typeof value === 'object' && typeof (value as any).value === 'number') return { valueQuantity: value as Quantity };
+      if (typeof value === 'object' && typeof (value as any).value === 'number')
+        return { valueQuantity: value as Quantity };
       return undefined;
     case 'reference':
       return typeof value === 'object' && (value as any).reference ? { valueReference: value as any } : undefined;
     case 'attachment':
-      return typeof value === 'object' && ((value as any).url || (value as any).data) ? { valueAttachment: value as any } : undefined;
+      return typeof value === 'object' && ((value as any).url || (value as any).data)
+        ? { valueAttachment: value as any }
+        : undefined;
     case 'choice':
     case 'open-choice': {
       if (typeof value === 'object' && ((value as any).code !== undefined || (value as any).display !== undefined)) {

@@ -20,6 +20,8 @@ export const QuestionnaireUrls = {
   calculatedExpression: 'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-calculatedExpression',
   initialExpression: 'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-initialExpression',
   answerExpression: 'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-answerExpression',
+  answerOptionsToggleExpression:
+    'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-answerOptionsToggleExpression',
   /**
    * Where a failed FHIRPath expression is recorded on the response item. A dedicated url (not
    * questionnaire-validationError) so a reloaded response does not mistake our own note for a

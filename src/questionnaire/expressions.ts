@@ -12,20 +12,29 @@ export interface FhirPathEngine {
 /** Loads the FHIRPath engine on demand; injectable so tests and apps control when it loads. */
 export type FhirPathLoader = () => Promise<FhirPathEngine>;
 
+let defaultEngine: Promise<FhirPathEngine> | undefined;
+
 /**
  * The default loader: the `fhirpath` package and its R4 model, through dynamic `import()` so a
- * questionnaire without expressions never loads them.
+ * questionnaire without expressions never loads them. Loaded once and shared, so compiled
+ * expressions are shared across forms; a failed load is retried next time.
  */
-export const loadFhirPath: FhirPathLoader = async () => {
-  const [fhirpathModule, modelModule] = await Promise.all([import('fhirpath'), import('fhirpath/fhir-context/r4')]);
-  const fhirpath: any = (fhirpathModule as any).default ?? fhirpathModule;
-  const model: any = (modelModule as any).default ?? modelModule;
-  return {
-    compile(expression, base) {
-      const compiled = fhirpath.compile(base ? { base, expression } : expression, model);
-      return (context, vars) => compiled(context as any, vars as any) as unknown[];
-    },
-  };
+export const loadFhirPath: FhirPathLoader = () => {
+  defaultEngine ??= (async (): Promise<FhirPathEngine> => {
+    const [fhirpathModule, modelModule] = await Promise.all([import('fhirpath'), import('fhirpath/fhir-context/r4')]);
+    const fhirpath: any = (fhirpathModule as any).default ?? fhirpathModule;
+    const model: any = (modelModule as any).default ?? modelModule;
+    return {
+      compile(expression, base) {
+        const compiled = fhirpath.compile(base ? { base, expression } : expression, model);
+        return (context, vars) => compiled(context as any, vars as any) as unknown[];
+      },
+    };
+  })().catch((error) => {
+    defaultEngine = undefined;
+    throw error;
+  });
+  return defaultEngine;
 };
 
 /** An SDC expression found on the questionnaire, with what it reads. */
@@ -46,7 +55,7 @@ export interface ExpressionInfo {
 
 /** Reads an expression-valued extension of the given url; only text/fhirpath is evaluated. */
 export function expressionExtension(extensions: Extension[] | undefined, url: string): Expression | undefined {
-  const ext = extensions?.find((e) => e.url === url);
+  const ext = extensions?.find((e) => e?.url === url);
   const value = ext?.valueExpression;
   if (!value?.expression) return undefined;
   if (value.language && value.language !== 'text/fhirpath') return undefined;
@@ -56,7 +65,12 @@ export function expressionExtension(extensions: Extension[] | undefined, url: st
 /** Named `variable` extensions in order. */
 export function variableExtensions(extensions: Extension[] | undefined): Expression[] {
   return (extensions ?? [])
-    .filter((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/variable' && e.valueExpression?.name && e.valueExpression.expression)
+    .filter(
+      (e) =>
+        e?.url === 'http://hl7.org/fhir/StructureDefinition/variable' &&
+        typeof e.valueExpression?.name === 'string' &&
+        typeof e.valueExpression.expression === 'string'
+    )
     .filter((e) => !e.valueExpression!.language || e.valueExpression!.language === 'text/fhirpath')
     .map((e) => e.valueExpression!);
 }
@@ -85,4 +99,16 @@ export function scanExpression(expression: string, knownLinkIds: ReadonlySet<str
 }
 
 /** Environment variables always provided by the engine or the FHIRPath library. */
-export const BUILT_IN_VARIABLES = new Set(['resource', 'context', 'questionnaire', 'rootResource', 'ucum', 'sct', 'loinc', 'factory', 'terminologies', 'vs', 'ext']);
+export const BUILT_IN_VARIABLES = new Set([
+  'resource',
+  'context',
+  'questionnaire',
+  'rootResource',
+  'ucum',
+  'sct',
+  'loinc',
+  'factory',
+  'terminologies',
+  'vs',
+  'ext',
+]);

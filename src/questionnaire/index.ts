@@ -1,2 +1,53 @@
-// src/questionnaire: each module adds its exports here.
-export {};
+/**
+ * src/questionnaire: the headless questionnaire engine. No React, no DOM at module load.
+ *
+ * `createQuestionnaireStore(questionnaire, options)` owns the form state. The React layer
+ * subscribes item by item:
+ * `useSyncExternalStore(store.subscribeItem(key), () => store.getItemState(key))`; a snapshot
+ * keeps its identity until that item changes, so a keystroke re-renders that item and what
+ * depends on it. `subscribe` + `getFormState` serve form-level parts (pages, signature, validity).
+ *
+ * Choices written down here (portal.md leaves them open):
+ * - Keys: `linkId[n]` joined by '/', with `n` a per-parent counter that is never reused, so a
+ *   removed repeat does not shift the keys of the others.
+ * - Repeating groups and repeating non-choice questions repeat as instances (one answer each,
+ *   merged into one response item for questions); repeating choice/open-choice items hold several
+ *   answers in one instance.
+ * - A question the user cleared stays in the response with `answer: []` (portal.md section 4,
+ *   "clearing all selections yields an empty answer"); untouched empty questions are left out.
+ * - Disabled items leave the response; hidden items (questionnaire-hidden) stay, and are not
+ *   validated since the user cannot fix them.
+ * - Signature: `Signature.type` is `{ system: 'https://fhir-portal-kit.dev/signature-type',
+ *   code: 'ProofOfOrigin', display: 'Proof of Origin' }`; it is put on the response in the core
+ *   `questionnaireresponse-signature` extension.
+ * - A failed expression is recorded as 'Expression evaluation failed: {message}' on the item state
+ *   (`expressionError`, `issues`) and on the response item in the extension
+ *   `https://fhir-portal-kit.dev/StructureDefinition/expression-error` (valueString). A server's
+ *   `questionnaire-validationError` extension on a loaded response item shows as an error until
+ *   the user edits the item.
+ * - Required comes from a boolean `required` or `...required` extension on the loaded response
+ *   item when present, else from the questionnaire item.
+ * - Expressions: FHIRPath through the `fhirpath` package, loaded with `import()` only when the
+ *   questionnaire has an expression. Dependencies come from a static scan (linkId literals and
+ *   %variables); an expression whose reads cannot be told is re-evaluated on every change.
+ *   Declared launch contexts the caller does not pass evaluate as empty; x-fhir-query variables
+ *   are not run (they need a server), so expressions using them report a failure on their item.
+ * - Default error texts are in `defaultQuestionnaireMessages`; replace any through `messages`.
+ */
+export { createQuestionnaireStore, type QuestionnaireStore } from './store';
+export type {
+  AnswerOptionView,
+  ItemConstraints,
+  ItemControl,
+  QuestionnaireAnswer,
+  QuestionnaireFormState,
+  QuestionnaireItemState,
+  QuestionnairePage,
+  QuestionnaireStoreOptions,
+  QuestionnaireValidationError,
+  ValueSetExpansion as QuestionnaireValueSetExpansion,
+} from './types';
+export { QuestionnaireUrls, defaultQuestionnaireMessages, type QuestionnaireMessages } from './constants';
+export { loadFhirPath, type FhirPathEngine, type FhirPathLoader, type CompiledFhirPath } from './expressions';
+export { evaluateEnableWhen, valueKeyForType } from './answers';
+export { optionLabel } from './options';

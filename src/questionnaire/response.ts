@@ -1,0 +1,77 @@
+import type { Extension, QuestionnaireResponseItem, QuestionnaireResponseItemAnswer } from '../fhir/types';
+import { QuestionnaireUrls } from './constants';
+import type { ItemDef } from './definitions';
+import { isQuestion, type Node } from './nodes';
+
+/** Response items for instances in questionnaire order: enabled only, question instances merged, empty untouched items left out. */
+export function buildResponseItems(children: Node[]): QuestionnaireResponseItem[] {
+  const items: QuestionnaireResponseItem[] = [];
+  let i = 0;
+  while (i < children.length) {
+    const node = children[i];
+    const def = node.def;
+    if (!node.enabled || def.type === 'display') {
+      i++;
+      continue;
+    }
+    if (isQuestion(def)) {
+      // All instances of a question under one parent form one response item.
+      const group: Node[] = [];
+      while (i < children.length && children[i].def === def) {
+        if (children[i].enabled) group.push(children[i]);
+        i++;
+      }
+      const item = questionItem(def, group);
+      if (item) items.push(item);
+      continue;
+    }
+    const nested = buildResponseItems(node.children);
+    if (nested.length || node.touched) {
+      items.push({
+        ...(node.responseId ? { id: node.responseId } : {}),
+        ...(node.responseExtensions || node.expressionErrors.size ? { extension: extensionsOf(node) } : {}),
+        linkId: def.linkId,
+        ...(def.item.text !== undefined ? { text: def.item.text } : {}),
+        ...(nested.length ? { item: nested } : {}),
+      });
+    }
+    i++;
+  }
+  return items;
+}
+
+function extensionsOf(node: Node): Extension[] {
+  const list = [...(node.responseExtensions ?? [])];
+  for (const message of node.expressionErrors.values())
+    list.push({ url: QuestionnaireUrls.expressionError, valueString: message });
+  return list;
+}
+
+function questionItem(def: ItemDef, group: Node[]): QuestionnaireResponseItem | undefined {
+  const answers: QuestionnaireResponseItemAnswer[] = [];
+  let orphans: QuestionnaireResponseItem[] = [];
+  let touched = false;
+  let head: Node | undefined;
+  for (const node of group) {
+    head ??= node;
+    touched ||= node.touched;
+    const nested = buildResponseItems(node.children);
+    node.answers.forEach((answer, index) => {
+      const copy: QuestionnaireResponseItemAnswer = { ...answer };
+      if (index === node.answers.length - 1 && nested.length) copy.item = nested;
+      answers.push(copy);
+    });
+    if (!node.answers.length && nested.length) orphans = orphans.concat(nested);
+  }
+  if (!head || (!answers.length && !orphans.length && !touched)) return undefined;
+  const withExtensions = group.find((n) => n.responseExtensions || n.expressionErrors.size);
+  return {
+    ...(head.responseId ? { id: head.responseId } : {}),
+    ...(withExtensions ? { extension: extensionsOf(withExtensions) } : {}),
+    linkId: def.linkId,
+    ...(def.item.text !== undefined ? { text: def.item.text } : {}),
+    // Clearing every choice keeps the item with an empty answer list (portal.md section 4).
+    answer: answers,
+    ...(orphans.length ? { item: orphans } : {}),
+  };
+}
