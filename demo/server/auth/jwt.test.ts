@@ -2,7 +2,14 @@ import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { signAccessToken, verifyAccessToken } from './jwt';
 
 const secret = new TextEncoder().encode('test-secret-test-secret-test-secret!');
-const claims = { sub: 'user-1', login_id: 'login-1', profile: 'Patient/p1', client_id: 'demo-client', scope: 'openid', iss: 'http://localhost/' };
+const claims = {
+  sub: 'user-1',
+  login_id: 'login-1',
+  profile: 'Patient/p1',
+  client_id: 'demo-client',
+  scope: 'openid',
+  iss: 'http://localhost/',
+};
 
 async function outcomeText(promise: Promise<unknown>): Promise<string | undefined> {
   try {

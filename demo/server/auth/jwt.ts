@@ -38,19 +38,28 @@ export async function signAccessToken(
 }
 
 /** Verifies an HS256 access token; throws a 401 outcome ('Token expired' or 'Unauthorized'). */
-export async function verifyAccessToken(secret: Uint8Array, token: string, opts: { issuer?: string; now?: number } = {}): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(
+  secret: Uint8Array,
+  token: string,
+  opts: { issuer?: string; now?: number } = {}
+): Promise<AccessTokenClaims> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
       ...(opts.issuer ? { issuer: opts.issuer } : {}),
       ...(opts.now !== undefined ? { currentDate: new Date(opts.now) } : {}),
     });
-    if (typeof payload.sub !== 'string' || typeof payload.login_id !== 'string' || typeof payload.profile !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.login_id !== 'string' ||
+      typeof payload.profile !== 'string'
+    ) {
       throw new OperationOutcomeError(unauthorizedOutcome());
     }
     return payload as unknown as AccessTokenClaims;
   } catch (err) {
-    if (err instanceof errors.JWTExpired) throw new OperationOutcomeError(unauthorizedOutcome(OutcomeMessages.tokenExpired));
+    if (err instanceof errors.JWTExpired)
+      throw new OperationOutcomeError(unauthorizedOutcome(OutcomeMessages.tokenExpired));
     if (err instanceof OperationOutcomeError) throw err;
     throw new OperationOutcomeError(unauthorizedOutcome());
   }

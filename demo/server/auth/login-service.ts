@@ -3,7 +3,7 @@
  * password → optional MFA → profile / project / scope → a single-use code → tokens.
  * Every record is written through the system repository; HTTP lives in routes.ts.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { AuthMessages, OAuthError, badRequest } from './errors';
@@ -58,6 +58,11 @@ function secret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** Codes and refresh secrets are stored as SHA-256 digests: a copy of the database holds no live credential. */
+export function digest(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -87,6 +92,10 @@ export class LoginService {
 
   async findUserByEmail(email: string): Promise<UserRecord | undefined> {
     return this.repo.searchOne<UserRecord>('User', { email });
+  }
+
+  async findUserById(id: string): Promise<UserRecord | undefined> {
+    return this.repo.readResource<UserRecord>('User', id).catch(() => undefined);
   }
 
   /** Reads a login by id; unknown ids answer 400 so login ids cannot be probed as 404s. */
@@ -124,7 +133,11 @@ export class LoginService {
     const email = normalizeEmail(body.email);
     const password = requireString(body.password, 'password', 'Password is required');
     const user = await this.findUserByEmail(email);
-    if (!user) badRequest(AuthMessages.invalidCredentials, 'email');
+    if (!user) {
+      // Spend the same time as a real check, so response time does not tell which emails exist.
+      await verifyPassword(password, await dummyHash());
+      badRequest(AuthMessages.invalidCredentials, 'email');
+    }
     if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
     const login = await this.createLogin(user, body);
     return this.afterPassword(login, user);
@@ -132,7 +145,8 @@ export class LoginService {
 
   private async createLogin(user: UserRecord, body: Record<string, unknown>): Promise<LoginRecord> {
     const method = body.codeChallengeMethod ?? (body.codeChallenge ? 'plain' : undefined);
-    if (method !== undefined && !isCodeChallengeMethod(method)) badRequest(AuthMessages.invalidPkce, 'codeChallengeMethod');
+    if (method !== undefined && !isCodeChallengeMethod(method))
+      badRequest(AuthMessages.invalidPkce, 'codeChallengeMethod');
     return this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
       user: { reference: `User/${user.id}` },
@@ -228,7 +242,7 @@ export class LoginService {
       ...login,
       membership: { reference: `ProjectMembership/${membership.id}` },
       granted: true,
-      code,
+      code: digest(code),
       codeIssued: Date.now(),
       codeUsed: false,
     });
@@ -247,7 +261,14 @@ export class LoginService {
     const passwordHash = await hashPassword(password);
     const login = await this.repo.transaction(async (repo) => {
       if (await repo.searchOne<UserRecord>('User', { email })) badRequest(AuthMessages.emailRegistered, 'email');
-      const user = await repo.createResource<UserRecord>({ resourceType: 'User', email, passwordHash, firstName, lastName, mfaEnrolled: false });
+      const user = await repo.createResource<UserRecord>({
+        resourceType: 'User',
+        email,
+        passwordHash,
+        firstName,
+        lastName,
+        mfaEnrolled: false,
+      });
       return new LoginService({ ...this.ctx, systemRepo: repo }).createLogin(user, body);
     });
     return { login: login.id! };
@@ -285,7 +306,11 @@ export class LoginService {
     const projectName = requireString(body.projectName, 'projectName', 'Project name is required').trim();
     const user = await this.readUser(login);
     const membership = await this.repo.transaction(async (repo) => {
-      const project = await repo.createResource<ProjectRecord>({ resourceType: 'Project', name: projectName, owner: { reference: `User/${user.id}` } });
+      const project = await repo.createResource<ProjectRecord>({
+        resourceType: 'Project',
+        name: projectName,
+        owner: { reference: `User/${user.id}` },
+      });
       const practitioner = await repo.createResource<Practitioner>({
         resourceType: 'Practitioner',
         meta: { project: project.id } as Practitioner['meta'],
@@ -314,10 +339,17 @@ export class LoginService {
   // ---------------------------------------------------------------- tokens
 
   /** authorization_code grant: single use, 60 s, PKCE checked, client and redirect matched. */
-  async exchangeCode(params: { code?: string; code_verifier?: string; client_id?: string; redirect_uri?: string }): Promise<TokenResponse> {
+  async exchangeCode(params: {
+    code?: string;
+    code_verifier?: string;
+    client_id?: string;
+    redirect_uri?: string;
+  }): Promise<TokenResponse> {
     if (!params.code) throw new OAuthError('invalid_request', 'Missing code');
-    const login = await this.repo.searchOne<LoginRecord>('Login', { code: params.code });
-    if (!login || !login.code || !safeEqual(login.code, params.code)) throw new OAuthError('invalid_grant', 'Invalid code');
+    const codeDigest = digest(params.code);
+    const login = await this.repo.searchOne<LoginRecord>('Login', { code: codeDigest });
+    if (!login || !login.code || !safeEqual(login.code, codeDigest))
+      throw new OAuthError('invalid_grant', 'Invalid code');
     if (login.codeUsed || login.revoked) {
       // A replayed code revokes what it already produced (RFC 6749 section 4.1.2).
       if (!login.revoked) await this.repo.updateResource<LoginRecord>({ ...login, revoked: true });
@@ -325,14 +357,26 @@ export class LoginService {
     }
     if (!login.granted || !login.membership) throw new OAuthError('invalid_grant', 'Login not granted');
     if (Date.now() - (login.codeIssued ?? 0) > CODE_LIFETIME_MS) throw new OAuthError('invalid_grant', 'Code expired');
-    if (login.clientId && params.client_id && login.clientId !== params.client_id) throw new OAuthError('invalid_grant', 'Client mismatch');
-    if (login.redirectUri && params.redirect_uri && login.redirectUri !== params.redirect_uri) throw new OAuthError('invalid_grant', 'Redirect URI mismatch');
+    if (login.clientId && params.client_id && login.clientId !== params.client_id)
+      throw new OAuthError('invalid_grant', 'Client mismatch');
+    if (login.redirectUri && login.redirectUri !== params.redirect_uri)
+      throw new OAuthError('invalid_grant', 'Redirect URI mismatch');
     if (login.codeChallenge) {
-      if (!verifyPkce(login.codeChallenge, login.codeChallengeMethod, params.code_verifier)) throw new OAuthError('invalid_grant', 'Invalid code verifier');
+      if (!verifyPkce(login.codeChallenge, login.codeChallengeMethod, params.code_verifier))
+        throw new OAuthError('invalid_grant', 'Invalid code verifier');
     } else if (params.code_verifier) {
       throw new OAuthError('invalid_grant', 'Invalid code verifier');
     }
-    const used = await this.repo.updateResource<LoginRecord>({ ...login, codeUsed: true, code: undefined, clientId: login.clientId ?? params.client_id }, ifMatch(login));
+    // The used code stays on the login (marked used) so that a replay is recognised and revokes it.
+    let used: LoginRecord;
+    try {
+      used = await this.repo.updateResource<LoginRecord>(
+        { ...login, codeUsed: true, clientId: login.clientId ?? params.client_id },
+        ifMatch(login)
+      );
+    } catch {
+      throw new OAuthError('invalid_grant', 'Invalid code'); // another request used it first
+    }
     return this.issueTokens(used, true);
   }
 
@@ -348,7 +392,7 @@ export class LoginService {
       throw invalid;
     }
     if (login.revoked || !login.refreshSecret) throw invalid;
-    if (!safeEqual(login.refreshSecret, presented)) {
+    if (!safeEqual(login.refreshSecret, digest(presented))) {
       await this.revoke(login);
       throw invalid;
     }
@@ -365,7 +409,10 @@ export class LoginService {
     if (withRefresh) {
       const refreshSecret = secret();
       try {
-        current = await this.repo.updateResource<LoginRecord>({ ...login, refreshSecret }, ifMatch(login));
+        current = await this.repo.updateResource<LoginRecord>(
+          { ...login, refreshSecret: digest(refreshSecret) },
+          ifMatch(login)
+        );
       } catch {
         // Lost a race with another use of the same token or code: treat as reuse.
         throw new OAuthError('invalid_grant', 'Invalid refresh token');
@@ -393,11 +440,17 @@ export class LoginService {
   }
 
   /** client_credentials grant: a login for the client application's own membership. */
-  async clientCredentials(clientId: string | undefined, clientSecret: string | undefined, scope?: string): Promise<TokenResponse> {
+  async clientCredentials(
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    scope?: string
+  ): Promise<TokenResponse> {
     if (!clientId || !clientSecret) throw new OAuthError('invalid_client', 'Missing client credentials', 401);
     const client = await this.verifyClient(clientId, clientSecret);
     if (!client) throw new OAuthError('invalid_client', 'Invalid client credentials', 401);
-    const membership = await this.repo.searchOne<MembershipRecord>('ProjectMembership', { profile: `ClientApplication/${client.id}` });
+    const membership = await this.repo.searchOne<MembershipRecord>('ProjectMembership', {
+      profile: `ClientApplication/${client.id}`,
+    });
     if (!membership) throw new OAuthError('invalid_client', 'Client has no project membership', 401);
     const login = await this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
@@ -428,6 +481,12 @@ export class LoginService {
     if (login.revoked) return;
     await this.repo.updateResource<LoginRecord>({ ...login, revoked: true, refreshSecret: undefined, code: undefined });
   }
+}
+
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
 }
 
 function ifMatch(resource: { meta?: { versionId?: string } }): { ifMatch?: string } | undefined {

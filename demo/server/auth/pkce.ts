@@ -21,9 +21,14 @@ const VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/;
  * The verifier length is not enforced for `plain` so that older clients that send short
  * verifiers still work; for S256 any non-empty verifier hashes to a fixed-size value.
  */
-export function verifyPkce(challenge: string | undefined, method: string | undefined, verifier: string | undefined): boolean {
+export function verifyPkce(
+  challenge: string | undefined,
+  method: string | undefined,
+  verifier: string | undefined
+): boolean {
   if (!challenge || !verifier || typeof verifier !== 'string' || verifier.length > 128) return false;
-  const expected = method === 'plain' ? verifier : method === 'S256' || method === undefined ? s256Challenge(verifier) : undefined;
+  const expected =
+    method === 'plain' ? verifier : method === 'S256' || method === undefined ? s256Challenge(verifier) : undefined;
   if (expected === undefined) return false;
   const a = Buffer.from(expected);
   const b = Buffer.from(challenge);

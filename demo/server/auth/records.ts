@@ -35,6 +35,7 @@ export interface LoginRecord {
   scope?: string;
   codeChallenge?: string;
   codeChallengeMethod?: string;
+  /** SHA-256 digest (base64url) of the current authorization code. */
   code?: string;
   /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS. */
   codeIssued?: number;
@@ -42,7 +43,7 @@ export interface LoginRecord {
   granted?: boolean;
   authTime: string;
   mfaVerified?: boolean;
-  /** The one refresh secret currently valid; each refresh replaces it. */
+  /** SHA-256 digest of the one refresh secret currently valid; each refresh replaces it. */
   refreshSecret?: string;
   revoked?: boolean;
   remember?: boolean;
@@ -75,6 +76,8 @@ export interface ClientApplicationRecord {
   name?: string;
   secret?: string;
   redirectUri?: string;
+  /** More registered redirect URIs; a redirect_uri is accepted on the origin of any of them. */
+  redirectUris?: string[];
   project?: Reference;
 }
 

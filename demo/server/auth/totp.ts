@@ -5,7 +5,14 @@ import QRCode from 'qrcode';
 export const TOTP_ISSUER = 'fhir-portal-kit demo';
 
 function totp(secret: string, label = 'user'): TOTP {
-  return new TOTP({ issuer: TOTP_ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: TOTP_ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 /** A new random TOTP secret in base32 (160 bits). */

@@ -8,6 +8,11 @@ export interface Database {
   /** Runs fn in one SQL transaction; a throw rolls everything back. Nested calls reuse it. */
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Folder for Binary content when the database is embedded (PGlite on disk): PGlite moves
+   * bytea through WASM slowly, so large uploads go to files. Unset: content stays in SQL.
+   */
+  readonly blobDir?: string;
 }
 
 /** Options for openDatabase: a PGlite folder, or a PostgreSQL URL (and optional schema). */
@@ -18,7 +23,10 @@ export interface OpenDatabaseOptions {
   schema?: string;
 }
 
-/** Opens PostgreSQL when databaseUrl is set, else PGlite in dataDir (memory when unset), then runs migrations. */
+/**
+ * Opens PostgreSQL when databaseUrl is set, else PGlite under dataDir (memory when unset), then
+ * runs migrations. Layout of dataDir: pgdata/ (PGlite) and binary/ (Binary content).
+ */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.schema) : await openPglite(opts.dataDir);
   try {
@@ -49,7 +57,11 @@ class Mutex {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const { mkdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  if (dataDir) await mkdir(path.join(dataDir, 'pgdata'), { recursive: true });
+  const pg = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
+  const blobDir = dataDir ? path.join(dataDir, 'binary') : undefined;
   const lock = new Mutex();
   const raw = async (sql: string, params?: unknown[]) => {
     const result = await pg.query<any>(sql, params as any[]);
@@ -60,8 +72,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     query: raw,
     transaction: (fn) => fn(inTx),
     close: async () => undefined,
+    blobDir,
   };
   return {
+    blobDir,
     query: (sql, params) => lock.run(() => raw(sql, params)),
     transaction: (fn) =>
       lock.run(async () => {

@@ -54,7 +54,8 @@ const STATUS_BY_CODE: Record<string, number> = {
 /** The HTTP status an outcome stands for. */
 export function statusOfOutcome(outcome: OperationOutcome): number {
   if (outcome.id && STATUS_BY_ID[outcome.id]) return STATUS_BY_ID[outcome.id];
-  const code = outcome.issue?.find((i) => i.severity === 'error' || i.severity === 'fatal')?.code ?? outcome.issue?.[0]?.code;
+  const code =
+    outcome.issue?.find((i) => i.severity === 'error' || i.severity === 'fatal')?.code ?? outcome.issue?.[0]?.code;
   return (code && STATUS_BY_CODE[code]) || 400;
 }
 
@@ -63,7 +64,8 @@ function withId(id: string, text: string, code: any, expression?: string): Opera
   return new OperationOutcomeError(errorOutcome(text, code, expression, id));
 }
 
-export const badRequest = (text: string, expression?: string) => new OperationOutcomeError(badRequestOutcome(text, expression));
+export const badRequest = (text: string, expression?: string) =>
+  new OperationOutcomeError(badRequestOutcome(text, expression));
 export const notFound = (text?: string) => new OperationOutcomeError(notFoundOutcome(text));
 export const forbidden = (text = 'Forbidden') => new OperationOutcomeError(forbiddenOutcome(text));
 export const gone = (text: string) => withId('gone', text, 'deleted');

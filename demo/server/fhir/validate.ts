@@ -37,6 +37,56 @@ const REQUIRED: Record<string, string[]> = {
   AuditEvent: ['type', 'recorded', 'agent', 'source'],
 };
 
+/**
+ * Elements that must be JSON objects (a single complex value in R4), per type. Only listed
+ * types are checked: `code` is a CodeableConcept on Observation but a Coding list on
+ * Questionnaire, `recipient` a single Reference on PaymentNotice but a list on Communication.
+ */
+const OBJECT_ELEMENTS: Record<string, string[]> = {
+  Observation: ['code', 'subject', 'encounter', 'valueQuantity', 'valueCodeableConcept'],
+  DiagnosticReport: ['code', 'subject', 'encounter'],
+  Condition: ['code', 'subject', 'clinicalStatus', 'verificationStatus'],
+  Procedure: ['code', 'subject'],
+  AllergyIntolerance: ['code', 'patient'],
+  ServiceRequest: ['code', 'subject'],
+  Basic: ['code', 'subject'],
+  MedicationRequest: ['subject', 'medicationCodeableConcept', 'medicationReference', 'requester'],
+  MedicationStatement: ['subject', 'medicationCodeableConcept', 'medicationReference'],
+  Immunization: ['vaccineCode', 'patient', 'statusReason'],
+  Coverage: ['beneficiary', 'subscriber', 'policyHolder', 'relationship', 'type'],
+  Communication: ['subject', 'sender'],
+  CarePlan: ['subject'],
+  Slot: ['schedule'],
+  QuestionnaireResponse: ['subject', 'source', 'author', 'encounter'],
+  PaymentNotice: ['recipient', 'payment', 'amount', 'provider', 'payee', 'request', 'response', 'paymentStatus'],
+  Encounter: ['class', 'subject'],
+  DocumentReference: ['subject'],
+  Task: ['for', 'code', 'focus'],
+  Subscription: ['channel'],
+  Binary: ['securityContext'],
+};
+
+/** Elements that must be arrays (0..* in R4), per type. */
+const ARRAY_ELEMENTS: Record<string, string[]> = {
+  Patient: ['name', 'telecom', 'address', 'identifier', 'generalPractitioner', 'contact'],
+  Practitioner: ['name', 'telecom', 'address', 'identifier', 'qualification'],
+  Organization: ['telecom', 'address', 'identifier', 'type'],
+  Appointment: ['participant', 'slot', 'serviceType', 'reasonCode'],
+  Schedule: ['actor', 'serviceType'],
+  Slot: ['serviceType'],
+  Communication: ['recipient', 'payload', 'category'],
+  Questionnaire: ['item', 'code', 'subjectType'],
+  QuestionnaireResponse: ['item'],
+  Observation: ['component', 'category', 'interpretation', 'referenceRange'],
+  DiagnosticReport: ['result', 'category'],
+  CarePlan: ['activity', 'category'],
+  MedicationRequest: ['dosageInstruction'],
+  Coverage: ['payor', 'class'],
+  Encounter: ['participant', 'type'],
+  DocumentReference: ['content'],
+  Subscription: ['contact'],
+};
+
 /** Elements whose value must be a FHIR date, dateTime or instant, per type. */
 const DATE_ELEMENTS: Record<string, string[]> = {
   Patient: ['birthDate', 'deceasedDateTime'],
@@ -51,14 +101,23 @@ const DATE_ELEMENTS: Record<string, string[]> = {
   DiagnosticReport: ['effectiveDateTime', 'issued'],
 };
 
-const DATE_RE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00)))?)?)?$/;
+const DATE_RE =
+  /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d{1,9})?(Z|[+-]((0\d|1[0-3]):[0-5]\d|14:00)))?)?)?$/;
 
 /** True for a valid FHIR date, dateTime or instant. */
 export function isFhirDate(value: unknown): boolean {
-  return typeof value === 'string' && DATE_RE.test(value) && !Number.isNaN(Date.parse(value.length === 4 ? value + '-01-01' : value.length === 7 ? value + '-01' : value));
+  return (
+    typeof value === 'string' &&
+    DATE_RE.test(value) &&
+    !Number.isNaN(Date.parse(value.length === 4 ? value + '-01-01' : value.length === 7 ? value + '-01' : value))
+  );
 }
 
-function issue(text: string, expression?: string, code: OperationOutcomeIssue['code'] = 'invalid'): OperationOutcomeIssue {
+function issue(
+  text: string,
+  expression?: string,
+  code: OperationOutcomeIssue['code'] = 'invalid'
+): OperationOutcomeIssue {
   return { severity: 'error', code, details: { text }, ...(expression ? { expression: [expression] } : {}) };
 }
 
@@ -78,7 +137,8 @@ export function validateResource(resource: unknown): OperationOutcomeIssue[] {
     return [issue('Resource must be a JSON object')];
   }
   const r = resource as Record<string, any>;
-  if (typeof r.resourceType !== 'string' || !r.resourceType) return [issue('Missing resourceType', 'resourceType', 'required')];
+  if (typeof r.resourceType !== 'string' || !r.resourceType)
+    return [issue('Missing resourceType', 'resourceType', 'required')];
   if (!isKnownResourceType(r.resourceType) || NON_STORABLE_TYPES.has(r.resourceType)) {
     return [issue(`Unknown resource type: ${r.resourceType}`, 'resourceType')];
   }
@@ -96,7 +156,9 @@ export function validateResource(resource: unknown): OperationOutcomeIssue[] {
   for (const element of REQUIRED[type] ?? []) {
     if (element.endsWith('[x]')) {
       const prefix = element.slice(0, -3);
-      const found = Object.keys(r).some((k) => k.startsWith(prefix) && /^[A-Z]/.test(k.slice(prefix.length)) && !isEmpty(r[k]));
+      const found = Object.keys(r).some(
+        (k) => k.startsWith(prefix) && /^[A-Z]/.test(k.slice(prefix.length)) && !isEmpty(r[k])
+      );
       if (!found) issues.push(issue(`Missing required property: ${prefix}[x]`, `${type}.${prefix}[x]`, 'required'));
     } else if (isEmpty(r[element])) {
       issues.push(issue(`Missing required property: ${element}`, `${type}.${element}`, 'required'));
@@ -107,17 +169,15 @@ export function validateResource(resource: unknown): OperationOutcomeIssue[] {
       issues.push(issue(`Invalid value for ${element}: must be a string`, `${type}.${element}`));
     }
   }
-  const objectElements = isInternalType(type) ? [] : ['code', 'subject', 'patient', 'beneficiary', 'sender', 'schedule', 'vaccineCode'];
-  for (const element of objectElements) {
+  for (const element of OBJECT_ELEMENTS[type] ?? []) {
     const value = r[element];
     if (value !== undefined && value !== null && (typeof value !== 'object' || Array.isArray(value))) {
       issues.push(issue(`Invalid value for ${element}: must be an object`, `${type}.${element}`));
     }
   }
-  for (const element of ['participant', 'actor', 'recipient', 'payload', 'item', 'name', 'telecom', 'address', 'identifier']) {
+  for (const element of ARRAY_ELEMENTS[type] ?? []) {
     const value = r[element];
-    // Strings are allowed: some types (Questionnaire.name, Organization.name) use a plain string.
-    if (value !== undefined && value !== null && !Array.isArray(value) && typeof value !== 'string' && !isInternalType(type)) {
+    if (value !== undefined && value !== null && !Array.isArray(value)) {
       issues.push(issue(`Invalid value for ${element}: must be an array`, `${type}.${element}`));
     }
   }

@@ -28,8 +28,10 @@ export const DemoIds = {
 export const DEMO_CLIENT_ID = 'demo-client';
 /** Its secret (demo only; documented in demo/server/README.md). */
 export const DEMO_CLIENT_SECRET = 'demo-client-secret';
-/** Redirect URI registered for the demo client. */
-export const DEMO_CLIENT_REDIRECT_URI = 'http://localhost:3000/signin';
+/** Redirect URI registered for the demo client (the portal of `npm start`); any path on these origins is accepted. */
+export const DEMO_CLIENT_REDIRECT_URI = 'http://localhost:3000/';
+/** Every origin the demo client may redirect to. */
+export const DEMO_CLIENT_REDIRECT_URIS = ['http://localhost:3000/', 'http://127.0.0.1:3000/'];
 
 /** Demo sign-ins (email / password). */
 export const DemoCredentials = {

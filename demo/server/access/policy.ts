@@ -1,0 +1,203 @@
+// Who may do what. A patient reaches their own compartment and the shared catalogue; a
+// practitioner the whole project; the account records only a super admin (or the system).
+import { isDeepStrictEqual } from 'node:util';
+import type { RequestAuth } from '../fhir/repository';
+import { badRequest, forbidden } from '../fhir/errors';
+import { isInternalType, isKnownResourceType } from '../fhir/resource-types';
+import { parseSearchRequest } from '../search/query';
+import { computeCompartments, patientReferences } from './compartment';
+
+/** Shared catalogue types every signed-in user may read and search. */
+export const CATALOGUE_TYPES = new Set([
+  'Practitioner',
+  'PractitionerRole',
+  'Organization',
+  'Schedule',
+  'Slot',
+  'Questionnaire',
+  'ValueSet',
+  'CodeSystem',
+  'HealthcareService',
+  'Location',
+]);
+
+/** Types a patient may create (in their own compartment). */
+export const PATIENT_CREATABLE_TYPES = new Set([
+  'Observation',
+  'QuestionnaireResponse',
+  'Communication',
+  'Appointment',
+  'Binary',
+  'Subscription',
+]);
+
+/** Patient elements a patient may change on their own record (telecom except email). */
+const PATIENT_EDITABLE = ['name', 'birthDate', 'gender', 'address', 'telecom'];
+
+/** The patient reference of a patient login ('Patient/1'), else undefined. */
+export function patientRefOf(auth: RequestAuth | undefined): string | undefined {
+  if (!auth) return undefined;
+  if (auth.patientId) return `Patient/${auth.patientId}`;
+  return auth.profile?.startsWith('Patient/') ? auth.profile : undefined;
+}
+
+/** How a request may read a type: everything, only the patient's compartment, or not at all. */
+export type ReadScope = { kind: 'all' } | { kind: 'compartment'; patientRef: string } | { kind: 'none' };
+
+/** The read scope of a type for a request (undefined auth = the system). */
+export function readScope(auth: RequestAuth | undefined, type: string): ReadScope {
+  if (!auth || auth.superAdmin) return { kind: 'all' };
+  if (isInternalType(type)) return { kind: 'none' };
+  const patientRef = patientRefOf(auth);
+  if (!patientRef) return { kind: 'all' }; // practitioner: the whole project
+  if (CATALOGUE_TYPES.has(type)) return { kind: 'all' };
+  return { kind: 'compartment', patientRef };
+}
+
+/** Throws 403 when the request may not read or search the type at all. */
+export function assertTypeReadable(auth: RequestAuth | undefined, type: string): ReadScope {
+  const scope = readScope(auth, type);
+  if (scope.kind === 'none') throw forbidden(`Forbidden: ${type} is not accessible`);
+  return scope;
+}
+
+/** True when the request may read this stored row (compartments column given). */
+export function canReadRow(auth: RequestAuth | undefined, type: string, compartments: string[]): boolean {
+  const scope = readScope(auth, type);
+  if (scope.kind === 'all') return true;
+  if (scope.kind === 'none') return false;
+  return compartments.includes(scope.patientRef);
+}
+
+/** Resource element comparison that ignores bookkeeping (meta, text). */
+function withoutKeys(resource: Record<string, any>, keys: string[]): Record<string, any> {
+  const copy: Record<string, any> = { ...resource };
+  for (const k of ['meta', 'text', ...keys]) delete copy[k];
+  return JSON.parse(JSON.stringify(copy));
+}
+
+const emailTelecom = (r: Record<string, any>) =>
+  (Array.isArray(r.telecom) ? r.telecom : []).filter((t: any) => t?.system === 'email');
+
+/** The state of the enclosing transaction, which the slot booking rule looks at. */
+export interface WriteContext {
+  /** Resources created so far in the same transaction Bundle. */
+  createdInTransaction?: Record<string, any>[];
+}
+
+/** Throws 403 unless the request may create the resource. */
+export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+  const type = resource.resourceType;
+  if (!auth) return;
+  if (isInternalType(type)) {
+    if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
+    return;
+  }
+  const patientRef = patientRefOf(auth);
+  if (!patientRef || auth.superAdmin) return;
+  if (!PATIENT_CREATABLE_TYPES.has(type)) throw forbidden(`Forbidden: a patient may not create ${type}`);
+  if (type === 'Subscription') return assertPatientSubscription(auth, resource);
+  if (type === 'Binary') {
+    const ctxRefs = computeCompartments({ resourceType: 'Binary', securityContext: resource.securityContext });
+    if (ctxRefs.some((r) => r !== patientRef)) throw forbidden('Forbidden: securityContext belongs to another patient');
+    return;
+  }
+  const refs = patientReferences(resource);
+  if (!refs.includes(patientRef)) throw forbidden(`Forbidden: ${type} must belong to the signed-in patient`);
+  if (refs.some((r) => r !== patientRef)) throw forbidden(`Forbidden: ${type} refers to another patient`);
+}
+
+/**
+ * A patient's Subscription: a websocket channel (no server-side calls to URLs a patient picks)
+ * and criteria over a type they may read, with search parameters the server understands.
+ * Notifications are matched with the owner's access, so they only ever see their own records.
+ */
+function assertPatientSubscription(auth: RequestAuth, resource: Record<string, any>): void {
+  if (resource.channel?.type !== 'websocket')
+    throw forbidden('Forbidden: a patient may only create a websocket Subscription');
+  const criteria = typeof resource.criteria === 'string' ? resource.criteria.trim() : '';
+  const q = criteria.indexOf('?');
+  const criteriaType = q < 0 ? criteria : criteria.slice(0, q);
+  if (!/^[A-Z][A-Za-z]+$/.test(criteriaType) || !isKnownResourceType(criteriaType))
+    throw badRequest(`Invalid subscription criteria: ${criteria}`, 'Subscription.criteria');
+  if (readScope(auth, criteriaType).kind === 'none')
+    throw forbidden(`Forbidden: ${criteriaType} is not accessible`);
+  // Throws 400 naming an unknown parameter or a bad value, as a REST search would.
+  parseSearchRequest(criteriaType, new URLSearchParams(q < 0 ? '' : criteria.slice(q + 1)));
+}
+
+/** True when the patient wrote this resource (meta.author). */
+function authoredBy(resource: Record<string, any>, profile: string): boolean {
+  return resource.meta?.author?.reference === profile;
+}
+
+/** Throws 403 unless the request may replace `before` with `after` (both stored shapes). */
+export function assertCanUpdate(
+  auth: RequestAuth | undefined,
+  before: Record<string, any>,
+  after: Record<string, any>,
+  context: WriteContext = {}
+): void {
+  const type = after.resourceType;
+  if (!auth) return;
+  if (isInternalType(type)) {
+    if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
+    return;
+  }
+  const patientRef = patientRefOf(auth);
+  if (!patientRef || auth.superAdmin) return;
+  if (type === 'Patient' && `Patient/${before.id}` === patientRef) {
+    if (!isDeepStrictEqual(withoutKeys(before, PATIENT_EDITABLE), withoutKeys(after, PATIENT_EDITABLE))) {
+      throw forbidden('Forbidden: a patient may change only name, birthDate, gender, address and telecom');
+    }
+    if (
+      !isDeepStrictEqual(
+        JSON.parse(JSON.stringify(emailTelecom(before))),
+        JSON.parse(JSON.stringify(emailTelecom(after)))
+      )
+    ) {
+      throw forbidden('Forbidden: the email address cannot be changed');
+    }
+    return;
+  }
+  if (type === 'Subscription' && authoredBy(before, auth.profile)) {
+    assertPatientSubscription(auth, after);
+    return;
+  }
+  if (type === 'Communication' && patientReferences(before).includes(patientRef)) {
+    if (!isDeepStrictEqual(withoutKeys(before, ['status', 'received']), withoutKeys(after, ['status', 'received']))) {
+      throw forbidden('Forbidden: a patient may change only status and received of a Communication');
+    }
+    return;
+  }
+  if (type === 'Slot') {
+    const booking = (context.createdInTransaction ?? []).some(
+      (r) =>
+        r.resourceType === 'Appointment' &&
+        (Array.isArray(r.slot) ? r.slot : []).some(
+          (s: any) => typeof s?.reference === 'string' && s.reference.endsWith(`Slot/${before.id}`)
+        ) &&
+        patientReferences(r).includes(patientRef)
+    );
+    if (!booking) throw forbidden('Forbidden: a slot can only be booked in a transaction that creates the appointment');
+    if (before.status !== 'free' || after.status !== 'busy')
+      throw forbidden('Forbidden: only a free slot can be booked (status free to busy)');
+    if (!isDeepStrictEqual(withoutKeys(before, ['status']), withoutKeys(after, ['status']))) {
+      throw forbidden('Forbidden: booking may change only the slot status');
+    }
+    return;
+  }
+  throw forbidden(`Forbidden: a patient may not update ${type}`);
+}
+
+/** Throws 403 unless the request may delete the resource. */
+export function assertCanDelete(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+  if (!auth) return;
+  if (isInternalType(resource.resourceType) && !auth.superAdmin)
+    throw forbidden(`Forbidden: ${resource.resourceType} is not accessible`);
+  if (patientRefOf(auth) && !auth.superAdmin) {
+    // Their own Subscriptions: a patient may switch live updates off for good.
+    if (resource.resourceType === 'Subscription' && authoredBy(resource, auth.profile)) return;
+    throw forbidden(`Forbidden: a patient may not delete ${resource.resourceType}`);
+  }
+}

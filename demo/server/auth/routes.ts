@@ -1,0 +1,226 @@
+/**
+ * HTTP routes of the login protocol (client-layer.md section 7, Authentication), OAuth2
+ * token/authorize/logout and the SMART configuration document.
+ */
+import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import type { ServerContext } from '../context';
+import { LoginService, type TokenResponse } from './login-service';
+import { OAuthError, badRequest, unauthorized } from './errors';
+import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord } from './records';
+import { parseBasicAuth } from './basic';
+import { isInternalType } from '../fhir/resource-types';
+import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
+import { registerBindingTokenRoutes } from '../ws/binding-token';
+
+function json(body: unknown, status = 200): ServerResponse {
+  return { status, body, headers: { 'Cache-Control': 'no-store' } };
+}
+
+function bodyOf(req: ServerRequest): Record<string, unknown> {
+  const body = req.body;
+  if (body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body))
+    return body as Record<string, unknown>;
+  if (Buffer.isBuffer(body) && body.length) {
+    try {
+      const parsed = JSON.parse(body.toString('utf8'));
+      if (parsed && typeof parsed === 'object') return parsed;
+    } catch {
+      // fall through to the empty body, which each step rejects field by field
+    }
+  }
+  return {};
+}
+
+function str(value: unknown): string | undefined {
+  if (Array.isArray(value)) value = value[0];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** POST oauth2/token: every grant answers JSON, errors as {error, error_description}. */
+async function token(service: LoginService, req: ServerRequest): Promise<ServerResponse> {
+  const body = bodyOf(req);
+  try {
+    const grantType = str(body.grant_type);
+    let result: TokenResponse;
+    switch (grantType) {
+      case 'authorization_code':
+        result = await service.exchangeCode({
+          code: str(body.code),
+          code_verifier: str(body.code_verifier),
+          client_id: str(body.client_id) ?? parseBasicAuth(req.headers.authorization)?.clientId,
+          redirect_uri: str(body.redirect_uri),
+        });
+        break;
+      case 'refresh_token':
+        result = await service.refresh(str(body.refresh_token));
+        break;
+      case 'client_credentials': {
+        const basic = parseBasicAuth(req.headers.authorization);
+        result = await service.clientCredentials(
+          str(body.client_id) ?? basic?.clientId,
+          str(body.client_secret) ?? basic?.clientSecret,
+          str(body.scope)
+        );
+        break;
+      }
+      case undefined:
+        throw new OAuthError('invalid_request', 'Missing grant_type');
+      default:
+        throw new OAuthError('unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+    }
+    return { status: 200, body: result, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+  } catch (err) {
+    if (err instanceof OAuthError) {
+      return {
+        status: err.status,
+        body: { error: err.error, error_description: err.description },
+        headers: { 'Cache-Control': 'no-store' },
+      };
+    }
+    throw err;
+  }
+}
+
+/** GET auth/me: the session details of the signed-in caller. */
+async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerResponse> {
+  const auth = req.auth;
+  if (!auth) unauthorized();
+  const repo = ctx.systemRepo;
+  const membership = await repo.readResource<MembershipRecord>('ProjectMembership', auth.membership);
+  const project = await repo.readResource<ProjectRecord>('Project', auth.project);
+  const [profileType, profileId] = auth.profile.split('/');
+  let profile: Record<string, any> = await repo.readResource(profileType, profileId);
+  // A client application's record holds its secret: answer only who it is.
+  if (isInternalType(profileType)) profile = { resourceType: profileType, id: profile.id, name: profile.name };
+  let user: Record<string, unknown> | undefined;
+  if (membership.user.reference?.startsWith('User/')) {
+    const u = await repo.readResource<any>('User', refId(membership.user)!);
+    user = {
+      resourceType: 'User',
+      id: u.id,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      mfaEnrolled: !!u.mfaEnrolled,
+    };
+  }
+  let accessPolicy: unknown;
+  if (membership.accessPolicy?.reference) {
+    const [t, id] = membership.accessPolicy.reference.split('/');
+    accessPolicy = await repo.readResource(t, id).catch(() => undefined);
+  }
+  return json({
+    user,
+    profile,
+    project: { resourceType: 'Project', id: project.id, name: project.name, superAdmin: !!project.superAdmin },
+    membership: {
+      resourceType: 'ProjectMembership',
+      id: membership.id,
+      project: membership.project,
+      user: membership.user,
+      profile: membership.profile,
+      admin: !!membership.admin,
+      ...(membership.accessPolicy ? { accessPolicy: membership.accessPolicy } : {}),
+    },
+    config: {},
+    ...(accessPolicy ? { accessPolicy } : {}),
+  });
+}
+
+/** GET auth/login/{login}: where a login stands (never a secret or a code). */
+async function loginStatus(service: LoginService, id: string): Promise<ServerResponse> {
+  const login: LoginRecord = await service.readLogin(id);
+  if (login.revoked) badRequest('Login revoked', 'login');
+  const response: Record<string, unknown> = { login: login.id };
+  // Codes are stored as digests and handed out once, by the step that issued them.
+  if (login.granted) response.granted = true;
+  else {
+    const user = login.user.reference?.startsWith('User/') ? await service.findUserById(refId(login.user)!) : undefined;
+    if (user?.mfaEnrolled && !login.mfaVerified) response.mfaRequired = true;
+    else {
+      const memberships = await service.memberships(login.user.reference!, login.projectId);
+      if (memberships.length > 1)
+        response.memberships = memberships.map((m) => ({ id: m.id, project: m.project, profile: m.profile }));
+    }
+  }
+  return json(response);
+}
+
+/** SMART discovery document, served at the server root and under the FHIR base (without auth). */
+export const smartConfiguration =
+  (ctx: ServerContext) =>
+  async (): Promise<ServerResponse> => ({
+    status: 200,
+    headers: { 'Cache-Control': 'public, max-age=3600' },
+    body: {
+      issuer: ctx.baseUrl,
+      authorization_endpoint: new URL('oauth2/authorize', ctx.baseUrl).toString(),
+      token_endpoint: new URL('oauth2/token', ctx.baseUrl).toString(),
+      revocation_endpoint: new URL('oauth2/logout', ctx.baseUrl).toString(),
+      userinfo_endpoint: new URL('auth/me', ctx.baseUrl).toString(),
+      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+      response_types_supported: ['code'],
+      scopes_supported: [
+        'openid',
+        'profile',
+        'email',
+        'offline_access',
+        'patient/*.read',
+        'patient/*.*',
+        'user/*.*',
+        'system/*.*',
+      ],
+      code_challenge_methods_supported: ['S256'],
+      capabilities: [
+        'launch-standalone',
+        'client-public',
+        'client-confidential-symmetric',
+        'context-standalone-patient',
+        'permission-offline',
+        'permission-patient',
+        'permission-user',
+        'sso-openid-connect',
+      ],
+    },
+  });
+
+/** Where SMART clients look for discovery under the FHIR base; registered ahead of the FHIR routes. */
+export const FHIR_SMART_CONFIGURATION_PATH = '/fhir/R4/.well-known/smart-configuration';
+
+/** Registers auth/*, oauth2/*, .well-known/* and the websocket binding-token operation. */
+export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
+  const service = new LoginService(ctx);
+  const post = (path: string, fn: (body: Record<string, unknown>) => Promise<unknown>) =>
+    router.add('POST', path, async (req) => json(await fn(bodyOf(req))));
+
+  post('/auth/method', async (body) => {
+    // Every account lives here: no external identity provider to redirect to.
+    if (body.email !== undefined && typeof body.email !== 'string') badRequest('Invalid email', 'email');
+    return {};
+  });
+  post('/auth/login', (body) => service.login(body));
+  post('/auth/mfa/verify', (body) => service.verifyMfa(body));
+  post('/auth/mfa/login-enroll', (body) => service.enrollMfa(body));
+  post('/auth/profile', (body) => service.chooseProfile(body));
+  post('/auth/scope', (body) => service.setScope(body));
+  post('/auth/newuser', (body) => service.newUser(body));
+  post('/auth/newpatient', (body) => service.newPatient(body));
+  post('/auth/newproject', (body) => service.newProject(body));
+  post('/auth/google', async () => badRequest('Google sign-in is not configured on this server', 'googleCredential'));
+  router.add('GET', '/auth/me', (req) => me(ctx, req));
+  router.add('GET', '/auth/login/:login', (req) => loginStatus(service, req.params.login));
+
+  router.add('POST', '/oauth2/token', (req) => token(service, req));
+  router.add('POST', '/oauth2/logout', async (req) => {
+    if (!req.auth) unauthorized();
+    await service.revoke(await service.readLogin(req.auth.login));
+    return json({});
+  });
+  router.add('GET', '/oauth2/authorize', (req) => handleAuthorizeGet(ctx, service, req));
+  router.add('POST', '/oauth2/authorize', (req) => handleAuthorizePost(ctx, service, req));
+
+  router.add('GET', '/.well-known/smart-configuration', smartConfiguration(ctx));
+
+  registerBindingTokenRoutes(router, ctx);
+}

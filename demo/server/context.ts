@@ -1,0 +1,57 @@
+// What every part of the server shares: the database, the system repository, the public base
+// URL, the JWT key and the change hook the websocket side listens on.
+import { randomBytes } from 'node:crypto';
+import type { Resource } from '../../src/fhir/types';
+import type { Database } from './db/database';
+import { Repository } from './fhir/repository';
+
+/** The shared state of one running server. */
+export interface ServerContext {
+  db: Database;
+  /** No auth: sees everything. */
+  systemRepo: Repository;
+  /** e.g. 'http://127.0.0.1:8103/' (with the trailing slash). */
+  baseUrl: string;
+  /** HS256 key, persisted in the database on first start. */
+  jwtSecret: Uint8Array;
+  onResourceChange(resource: Resource, action: 'create' | 'update' | 'delete'): void;
+}
+
+/** Change listeners registered after the context exists (the websocket side's notify). */
+export type ChangeListener = ServerContext['onResourceChange'];
+
+/** Loads the JWT key from server_config, creating it on first start. */
+export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
+  const candidate = randomBytes(32).toString('hex');
+  await db.query('INSERT INTO server_config (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
+    'jwtSecret',
+    candidate,
+  ]);
+  const { rows } = await db.query<{ value: string }>('SELECT value FROM server_config WHERE key = $1', ['jwtSecret']);
+  return new Uint8Array(Buffer.from(rows[0].value, 'hex'));
+}
+
+/** Builds the context; onResourceChange fans out to the listeners added later. */
+export async function createContext(
+  db: Database,
+  baseUrl: string
+): Promise<ServerContext & { addChangeListener(l: ChangeListener): void }> {
+  const listeners: ChangeListener[] = [];
+  const onResourceChange: ChangeListener = (resource, action) => {
+    for (const listener of listeners) {
+      try {
+        listener(resource, action);
+      } catch (err) {
+        console.error('[context] change listener failed', err);
+      }
+    }
+  };
+  return {
+    db,
+    systemRepo: new Repository(db, undefined, { onChange: (r, a) => onResourceChange(r, a) }),
+    baseUrl: baseUrl.endsWith('/') ? baseUrl : baseUrl + '/',
+    jwtSecret: await loadJwtSecret(db),
+    onResourceChange,
+    addChangeListener: (l) => listeners.push(l),
+  };
+}

@@ -1,0 +1,214 @@
+// batch and transaction Bundles. Each entry is dispatched through the same router handlers as a
+// plain request (same validation, same access rules). A transaction runs in one SQL
+// transaction: urn:uuid references are resolved first, entries run in FHIR order (DELETE,
+// POST, PUT/PATCH, GET), and the first failure rolls everything back with its own status.
+import { randomUUID } from 'node:crypto';
+import type { Bundle, BundleEntry } from '../../../src/fhir/types';
+import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
+import type { ServerContext } from '../context';
+import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import { errorResponse } from '../http/server';
+import { badRequest, notFound, methodNotAllowed } from './errors';
+import type { Repository } from './repository';
+import { setRequestState } from './routes';
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  412: 'Precondition Failed',
+};
+const ORDER: Record<string, number> = { DELETE: 0, POST: 1, PUT: 2, PATCH: 2, GET: 3, HEAD: 3 };
+
+/** The most entries one Bundle may carry. */
+export const MAX_BUNDLE_ENTRIES = 1000;
+
+interface ParsedEntry {
+  index: number;
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  entry: BundleEntry;
+}
+
+function parseEntry(ctx: ServerContext, entry: BundleEntry, index: number): ParsedEntry {
+  const method = entry.request?.method?.toUpperCase();
+  const url = entry.request?.url;
+  if (!method || !Object.hasOwn(ORDER, method))
+    throw badRequest(
+      `Bundle entry ${index}: missing or unsupported request.method`,
+      `Bundle.entry[${index}].request.method`
+    );
+  if (!url) throw badRequest(`Bundle entry ${index}: missing request.url`, `Bundle.entry[${index}].request.url`);
+  let relative = url;
+  const fhirBase = `${ctx.baseUrl}fhir/R4/`;
+  if (relative.startsWith(fhirBase)) relative = relative.slice(fhirBase.length);
+  else if (/^https?:/.test(relative))
+    throw badRequest(`Bundle entry ${index}: url ${url} is not on this server`, `Bundle.entry[${index}].request.url`);
+  relative = relative.replace(/^\/+/, '');
+  const [pathPart, queryPart = ''] = relative.split('?');
+  return {
+    index,
+    method,
+    path: `/fhir/R4/${pathPart}`.replace(/\/+$/, ''),
+    query: new URLSearchParams(queryPart),
+    entry,
+  };
+}
+
+function entryBody(entry: BundleEntry, method: string): { body: unknown; contentType: string } {
+  const resource = entry.resource as any;
+  if (method === 'PATCH') {
+    if (resource?.resourceType === 'Binary' && typeof resource.data === 'string') {
+      try {
+        return {
+          body: JSON.parse(Buffer.from(resource.data, 'base64').toString('utf8')),
+          contentType: 'application/json-patch+json',
+        };
+      } catch {
+        throw badRequest('PATCH entry: Binary data is not a JSON Patch');
+      }
+    }
+    throw badRequest('PATCH entry: send the JSON Patch as a Binary resource (contentType application/json-patch+json)');
+  }
+  return { body: resource, contentType: 'application/fhir+json' };
+}
+
+async function dispatch(
+  router: Router,
+  parent: ServerRequest,
+  repo: Repository,
+  parsed: ParsedEntry,
+  assignedId?: string
+): Promise<ServerResponse> {
+  const match = router.match(parsed.method, parsed.path);
+  if (!match) throw notFound(`No route for ${parsed.method} ${parsed.path}`);
+  if ('allowed' in match) throw methodNotAllowed(`Method ${parsed.method} not allowed on ${parsed.path}`);
+  const { body, contentType } =
+    parsed.method === 'GET' || parsed.method === 'DELETE' || parsed.method === 'HEAD'
+      ? { body: undefined, contentType: '' }
+      : entryBody(parsed.entry, parsed.method);
+  const request = parsed.entry.request!;
+  const req: ServerRequest = {
+    method: parsed.method,
+    path: parsed.path,
+    query: parsed.query,
+    headers: {
+      accept: 'application/fhir+json',
+      'content-type': contentType || undefined,
+      'if-match': request.ifMatch,
+      'if-none-exist': request.ifNoneExist,
+      'if-none-match': request.ifNoneMatch,
+    },
+    body,
+    rawBody: Buffer.alloc(0),
+    params: match.params,
+    auth: parent.auth,
+    remoteAddress: parent.remoteAddress,
+  };
+  setRequestState(req, { repo, assignedId });
+  return match.handler(req);
+}
+
+function toEntry(response: ServerResponse, fullUrl?: string): BundleEntry {
+  const status = response.status;
+  const body = response.body as any;
+  const isOutcome = body?.resourceType === 'OperationOutcome';
+  return {
+    ...(fullUrl ? { fullUrl } : {}),
+    ...(body && !isOutcome && !Buffer.isBuffer(body) ? { resource: body } : {}),
+    response: {
+      status: `${status} ${STATUS_TEXT[status] ?? ''}`.trim(),
+      ...(response.headers?.Location ? { location: response.headers.Location } : {}),
+      ...(response.headers?.ETag ? { etag: response.headers.ETag } : {}),
+      ...(body?.meta?.lastUpdated ? { lastModified: body.meta.lastUpdated } : {}),
+      ...(isOutcome ? { outcome: body } : {}),
+    },
+  };
+}
+
+/** Replaces every string equal to a key of `map` (urn:uuid:...) in a value, deeply. */
+function replaceReferences(value: unknown, map: Map<string, string>): unknown {
+  if (typeof value === 'string') return map.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((v) => replaceReferences(v, map));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = replaceReferences(v, map);
+    return out;
+  }
+  return value;
+}
+
+/** Runs a batch or transaction Bundle and returns its response Bundle. */
+export async function processBundle(
+  ctx: ServerContext,
+  router: Router,
+  req: ServerRequest,
+  repo: Repository,
+  bundle: Bundle
+): Promise<Bundle> {
+  if (bundle.type !== 'batch' && bundle.type !== 'transaction')
+    throw badRequest(`Bundle type must be batch or transaction, not ${bundle.type}`, 'Bundle.type');
+  const entries = bundle.entry ?? [];
+  if (!Array.isArray(entries)) throw badRequest('Bundle.entry must be an array', 'Bundle.entry');
+  if (entries.length > MAX_BUNDLE_ENTRIES)
+    throw badRequest(`A Bundle may carry at most ${MAX_BUNDLE_ENTRIES} entries`, 'Bundle.entry');
+  if (bundle.type === 'batch') {
+    const out: BundleEntry[] = [];
+    for (let i = 0; i < entries.length; i++) {
+      try {
+        out.push(toEntry(await dispatch(router, req, repo, parseEntry(ctx, entries[i], i))));
+      } catch (err) {
+        out.push(toEntry(errorResponse(err)));
+      }
+    }
+    return { resourceType: 'Bundle', type: 'batch-response', entry: out };
+  }
+  return repo.transaction(async (tx) => {
+    // Resolve urn:uuid fullUrls of created resources to ids before anything runs.
+    const map = new Map<string, string>();
+    const assigned = new Map<number, string>();
+    const firstPass = entries.map((e, i) => parseEntry(ctx, e, i));
+    for (const parsed of firstPass) {
+      const fullUrl = parsed.entry.fullUrl;
+      if (parsed.method !== 'POST' || !fullUrl?.startsWith('urn:uuid:')) continue;
+      const type = (parsed.entry.resource as any)?.resourceType;
+      if (!type)
+        throw badRequest(`Bundle entry ${parsed.index}: missing resource`, `Bundle.entry[${parsed.index}].resource`);
+      let id: string = randomUUID();
+      const ifNoneExist = parsed.entry.request?.ifNoneExist;
+      if (ifNoneExist) {
+        const found = await tx.searchResources<any>(
+          type,
+          new URLSearchParams(ifNoneExist.replace(/^[A-Za-z]*\?/, '')),
+          2
+        );
+        if (found.length === 1) id = found[0].id;
+      }
+      map.set(fullUrl, `${type}/${id}`);
+      assigned.set(parsed.index, id);
+    }
+    const resolved = map.size ? (replaceReferences(entries, map) as BundleEntry[]) : entries;
+    const parsedEntries = resolved.map((e, i) => parseEntry(ctx, e, i));
+    const order = [...parsedEntries].sort((a, b) => ORDER[a.method] - ORDER[b.method] || a.index - b.index);
+    const results: BundleEntry[] = new Array(entries.length);
+    for (const parsed of order) {
+      try {
+        const response = await dispatch(router, req, tx, parsed, assigned.get(parsed.index));
+        results[parsed.index] = toEntry(response, entries[parsed.index].fullUrl);
+      } catch (err) {
+        if (isOperationOutcomeError(err)) {
+          const issue = err.outcome.issue?.[0];
+          if (issue && !issue.expression) issue.expression = [`Bundle.entry[${parsed.index}]`];
+        }
+        throw err;
+      }
+    }
+    return { resourceType: 'Bundle', type: 'transaction-response', entry: results };
+  });
+}

@@ -1,0 +1,64 @@
+// The server's CapabilityStatement: every storable type, its interactions and search parameters.
+import type { CapabilityStatement } from '../../../src/fhir/types';
+import { getSearchParameters } from '../search/parameters';
+import { FHIR_RESOURCE_TYPES, NON_STORABLE_TYPES } from './resource-types';
+
+const INTERACTIONS = [
+  'read',
+  'vread',
+  'update',
+  'patch',
+  'delete',
+  'history-instance',
+  'history-type',
+  'create',
+  'search-type',
+] as const;
+
+/** Builds the CapabilityStatement for a base URL. */
+export function capabilityStatement(baseUrl: string): CapabilityStatement {
+  const types = [...FHIR_RESOURCE_TYPES].filter((t) => !NON_STORABLE_TYPES.has(t)).sort();
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: new Date().toISOString(),
+    kind: 'instance',
+    software: { name: 'fhir-portal-kit reference server' },
+    implementation: { description: 'fhir-portal-kit reference FHIR server', url: `${baseUrl}fhir/R4` },
+    fhirVersion: '4.0.1',
+    format: ['json', 'application/fhir+json'],
+    patchFormat: ['application/json-patch+json'],
+    rest: [
+      {
+        mode: 'server',
+        security: { cors: true, description: 'Bearer tokens from the login protocol, or client credentials (basic)' },
+        interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' as any }],
+        resource: types.map((type) => ({
+          type,
+          interaction: INTERACTIONS.map((code) => ({ code })),
+          versioning: 'versioned-update',
+          readHistory: true,
+          updateCreate: true,
+          conditionalCreate: true,
+          conditionalUpdate: true,
+          searchParam: [
+            { name: '_id', type: 'token' },
+            { name: '_lastUpdated', type: 'date' },
+            ...getSearchParameters(type).map((p) => ({ name: p.code, type: p.type })),
+          ],
+          ...(type === 'ValueSet'
+            ? { operation: [{ name: 'expand', definition: 'http://hl7.org/fhir/OperationDefinition/ValueSet-expand' }] }
+            : {}),
+          ...(type === 'Patient'
+            ? {
+                operation: [
+                  { name: 'everything', definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything' },
+                ],
+              }
+            : {}),
+        })),
+        operation: [{ name: 'validate', definition: 'http://hl7.org/fhir/OperationDefinition/Resource-validate' }],
+      },
+    ],
+  };
+}

@@ -1,0 +1,158 @@
+// Test helpers: a server on an ephemeral port with a temporary data folder (or a fresh
+// PostgreSQL schema), accounts with real access tokens, and a small fetch wrapper.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, type RunningServer } from '../app';
+import { signAccessToken } from '../auth/jwt';
+
+/** The storage backends the suites run against: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function backends(): ('pglite' | 'postgres')[] {
+  if (!process.env.DATABASE_URL) {
+    console.log('DATABASE_URL not set: PostgreSQL path skipped');
+    return ['pglite'];
+  }
+  return ['pglite', 'postgres'];
+}
+
+/** A running test server and how to clean it up. */
+export interface TestServer extends RunningServer {
+  dataDir?: string;
+  schema?: string;
+  /** Stops the server, keeping its data (restart with restartTestServer). */
+  stop(): Promise<void>;
+  /** Stops the server and removes its data. */
+  destroy(): Promise<void>;
+}
+
+async function start(backend: 'pglite' | 'postgres', dataDir?: string, schema?: string): Promise<TestServer> {
+  const server = await createServer({
+    port: 0,
+    seed: false,
+    ...(backend === 'postgres' ? { databaseUrl: process.env.DATABASE_URL, databaseSchema: schema } : { dataDir }),
+  });
+  return {
+    ...server,
+    dataDir,
+    schema,
+    stop: () => server.close(),
+    destroy: async () => {
+      await server.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (schema) {
+        const pg = (await import('pg')).default;
+        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+/** Starts a server on a fresh temporary folder (or schema). */
+export async function startTestServer(backend: 'pglite' | 'postgres' = 'pglite'): Promise<TestServer> {
+  if (backend === 'postgres')
+    return start(backend, undefined, `fpk_test_${Date.now()}_${randomUUID().slice(0, 8).replace(/-/g, '')}`);
+  return start(backend, await mkdtemp(path.join(os.tmpdir(), 'fpk-server-')));
+}
+
+/** Starts a stopped server again on the same data. */
+export function restartTestServer(previous: TestServer): Promise<TestServer> {
+  return start(previous.schema ? 'postgres' : 'pglite', previous.dataDir, previous.schema);
+}
+
+/** A signed-in account: its token, profile and ids. */
+export interface TestAccount {
+  token: string;
+  profile: string;
+  id: string;
+  userId: string;
+}
+
+const projectIds = new Map<string, string>();
+
+async function project(server: RunningServer, superAdmin = false): Promise<string> {
+  const key = `${server.url}|${superAdmin}`;
+  const existing = projectIds.get(key);
+  if (existing) return existing;
+  const p = await server.ctx.systemRepo.createResource<any>({
+    resourceType: 'Project',
+    name: superAdmin ? 'Super' : 'Test',
+    superAdmin,
+  });
+  projectIds.set(key, p.id);
+  return p.id;
+}
+
+/** Creates a profile (Patient or Practitioner), a User, a ProjectMembership and a granted Login; mints a token. */
+export async function createAccount(
+  server: RunningServer,
+  profileType: 'Patient' | 'Practitioner',
+  opts: { given?: string; family?: string; email?: string; superAdmin?: boolean } = {}
+): Promise<TestAccount> {
+  const repo = server.ctx.systemRepo;
+  const email = opts.email ?? `${randomUUID()}@example.com`;
+  const profile = await repo.createResource<any>({
+    resourceType: profileType,
+    name: [{ given: [opts.given ?? 'Test'], family: opts.family ?? profileType }],
+    telecom: [{ system: 'email', value: email }],
+  });
+  const user = await repo.createResource<any>({
+    resourceType: 'User',
+    email,
+    firstName: opts.given ?? 'Test',
+    lastName: opts.family ?? profileType,
+    passwordHash: 'x',
+  });
+  const projectId = await project(server, opts.superAdmin);
+  const membership = await repo.createResource<any>({
+    resourceType: 'ProjectMembership',
+    project: { reference: `Project/${projectId}` },
+    user: { reference: `User/${user.id}` },
+    profile: { reference: `${profileType}/${profile.id}` },
+  });
+  const login = await repo.createResource<any>({
+    resourceType: 'Login',
+    user: { reference: `User/${user.id}` },
+    membership: { reference: `ProjectMembership/${membership.id}` },
+    granted: true,
+    authTime: new Date().toISOString(),
+    scope: 'openid profile',
+  });
+  const token = await signAccessToken(server.ctx.jwtSecret, {
+    sub: user.id,
+    login_id: login.id,
+    profile: `${profileType}/${profile.id}`,
+    scope: 'openid profile',
+    iss: server.ctx.baseUrl,
+  });
+  return { token, profile: `${profileType}/${profile.id}`, id: profile.id, userId: user.id };
+}
+
+/** A fetch wrapper bound to a server and a token: api('GET', 'Patient/1'). */
+export function apiFor(server: RunningServer, token?: string) {
+  return async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {}
+  ): Promise<{ status: number; body: any; headers: Headers; raw: Buffer }> => {
+    const isRaw = Buffer.isBuffer(body) || typeof body === 'string';
+    const res = await fetch(/^https?:/.test(url) ? url : `${server.url}fhir/R4/${url}`, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined && !isRaw ? { 'Content-Type': 'application/fhir+json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : isRaw ? (body as any) : JSON.stringify(body),
+    });
+    const raw = Buffer.from(await res.arrayBuffer());
+    let parsed: any = undefined;
+    if ((res.headers.get('content-type') ?? '').includes('json') && raw.length)
+      parsed = JSON.parse(raw.toString('utf8'));
+    return { status: res.status, body: parsed, headers: res.headers, raw };
+  };
+}

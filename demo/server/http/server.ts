@@ -1,0 +1,160 @@
+// The bridge from node:http to the Router: reads the body under a size limit, parses JSON and
+// forms, runs the before-handler hook (negotiation, auth), writes JSON or raw responses, and
+// turns every thrown error into an OperationOutcome with its status.
+import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
+import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
+import { badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../fhir/errors';
+import type { Router, ServerRequest, ServerResponse } from './router';
+
+/** How the listener treats requests. */
+export interface HttpOptions {
+  router: Router;
+  /** Body size limit in bytes for a request (method and path known, body not read yet). */
+  bodyLimit(method: string, path: string): number;
+  /** Runs before the handler: content negotiation, authentication (sets req.auth). May throw. */
+  beforeHandler?(req: ServerRequest): Promise<void>;
+}
+
+const JSON_TYPES = /^application\/(fhir\+json|json|json-patch\+json|[a-z.+-]*\+json)$/;
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0].trim().toLowerCase();
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = Number.isFinite(declared) && declared > limit;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) overflow = true;
+      if (!overflow) chunks.push(chunk);
+    });
+    // An oversized body is drained, not kept, so the client can still read our 413.
+    req.on('end', () => (overflow ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
+    req.on('error', reject);
+  });
+}
+
+function headersOf(req: IncomingMessage): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(req.headers)) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+function parseBody(raw: Buffer, contentType: string): unknown {
+  if (!raw.length) return undefined;
+  const type = mediaType(contentType);
+  if (JSON_TYPES.test(type)) {
+    try {
+      return JSON.parse(raw.toString('utf8'));
+    } catch (err) {
+      throw badRequest(`Invalid JSON: ${(err as Error).message}`);
+    }
+  }
+  if (type === 'application/x-www-form-urlencoded')
+    return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
+  return raw;
+}
+
+function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin) return {};
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Expose-Headers': 'ETag, Location, Content-Location, Last-Modified, Content-Disposition',
+    Vary: 'Origin',
+  };
+}
+
+function send(req: IncomingMessage, res: NodeResponse, response: ServerResponse): void {
+  const headers: Record<string, string> = { ...corsHeaders(req), ...(response.headers ?? {}) };
+  let payload: Buffer | undefined;
+  if (Buffer.isBuffer(response.body)) {
+    payload = response.body;
+    headers['Content-Type'] ??= 'application/octet-stream';
+  } else if (response.body !== undefined) {
+    payload = Buffer.from(JSON.stringify(response.body));
+    headers['Content-Type'] ??= 'application/fhir+json; charset=utf-8';
+  }
+  if (payload) headers['Content-Length'] = String(payload.length);
+  res.writeHead(response.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+/** Turns anything thrown into a response; unexpected errors are logged and answer 500. */
+export function errorResponse(err: unknown): ServerResponse {
+  if (isOperationOutcomeError(err)) return { status: statusOfOutcome(err.outcome), body: err.outcome };
+  console.error('[http] unexpected error', err);
+  return { status: 500, body: serverErrorOutcome() };
+}
+
+/** A node:http request listener that serves the router. */
+export function createRequestListener(opts: HttpOptions): (req: IncomingMessage, res: NodeResponse) => void {
+  return (req, res) => {
+    void handle(opts, req, res).catch((err) => {
+      console.error('[http] failed to answer', err);
+      if (!res.headersSent) send(req, res, errorResponse(err));
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse): Promise<void> {
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  if (method === 'OPTIONS') {
+    res.writeHead(204, {
+      ...corsHeaders(req),
+      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+      'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
+      'Access-Control-Max-Age': '600',
+    });
+    res.end();
+    return;
+  }
+  let rawBody: Buffer;
+  try {
+    rawBody = await readBody(req, opts.bodyLimit(method, path));
+  } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      send(req, res, errorResponse(tooLarge(`Request body is larger than ${opts.bodyLimit(method, path)} bytes`)));
+      return;
+    }
+    throw err;
+  }
+  const headers = headersOf(req);
+  const serverReq: ServerRequest = {
+    method,
+    path,
+    query: url.searchParams,
+    headers,
+    body: undefined,
+    rawBody,
+    params: {},
+    remoteAddress: req.socket.remoteAddress,
+  };
+  let response: ServerResponse;
+  try {
+    const match = opts.router.match(method, path);
+    if (!match) throw notFound(`No route for ${method} ${path}`);
+    if ('allowed' in match)
+      throw methodNotAllowed(
+        `Method ${method} not allowed on ${path} (allowed: ${[...new Set(match.allowed)].join(', ')})`
+      );
+    serverReq.params = match.params;
+    if (opts.beforeHandler) await opts.beforeHandler(serverReq);
+    serverReq.body = parseBody(rawBody, headers['content-type'] ?? '');
+    response = await match.handler(serverReq);
+  } catch (err) {
+    response = errorResponse(err);
+  }
+  send(req, res, response);
+}

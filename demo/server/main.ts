@@ -1,0 +1,33 @@
+// `npm run server`: the reference FHIR server on 127.0.0.1:8103 (FHIR_PORT), data in .data/
+// (DATA_DIR) or PostgreSQL (DATABASE_URL).
+import path from 'node:path';
+import { createServer } from './app';
+
+const port = process.env.FHIR_PORT ? Number(process.env.FHIR_PORT) : 8103;
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`FHIR_PORT must be a port number, got ${process.env.FHIR_PORT}`);
+  process.exit(1);
+}
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = databaseUrl ? undefined : path.resolve(process.env.DATA_DIR || '.data');
+
+const server = await createServer({ port, dataDir, databaseUrl, baseUrl: process.env.BASE_URL });
+console.log(
+  `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[server] ${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error('[server] shutdown failed', err);
+        process.exit(1);
+      }
+    );
+  });
+}

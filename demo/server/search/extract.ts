@@ -1,0 +1,220 @@
+// Turns a resource into search_index rows, one per value of each of its type's parameters.
+import { badRequest } from '../fhir/errors';
+import { parseDateRange } from './dates';
+import { getSearchParameters, type SearchParameterDef } from './parameters';
+
+/** One row of the search_index table (resource columns added by the writer). */
+export interface IndexRow {
+  code: string;
+  value_string?: string | null;
+  value_exact?: string | null;
+  system?: string | null;
+  value_code?: string | null;
+  value_text?: string | null;
+  ref_target?: string | null;
+  date_start?: string | null;
+  date_end?: string | null;
+  num_value?: number | null;
+}
+
+/** Lower case without accents: the form string parameters are matched in. */
+export function normalizeString(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** The values at a path ('a.b|c', 'effective[x]') of a resource, arrays flattened. */
+export function evaluatePath(resource: unknown, path: SearchParameterDef['path']): unknown[] {
+  if (typeof path === 'function') return path(resource).filter((v) => v !== undefined && v !== null);
+  return path.split('|').flatMap((part) => {
+    let values: unknown[] = [resource];
+    for (const segment of part.trim().split('.')) {
+      const next: unknown[] = [];
+      for (const value of values) {
+        if (!value || typeof value !== 'object') continue;
+        const obj = value as Record<string, unknown>;
+        const found: unknown[] = [];
+        if (segment.endsWith('[x]')) {
+          const prefix = segment.slice(0, -3);
+          for (const key of Object.keys(obj)) {
+            if (key.startsWith(prefix) && /^[A-Z]/.test(key.slice(prefix.length))) found.push(obj[key]);
+          }
+        } else {
+          found.push(obj[segment]);
+        }
+        for (const f of found) {
+          if (Array.isArray(f)) next.push(...f);
+          else if (f !== undefined && f !== null) next.push(f);
+        }
+      }
+      values = next;
+    }
+    return values.filter((v) => v !== undefined && v !== null);
+  });
+}
+
+const REF_RE = /(?:^|\/)([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]+)?$/;
+
+/** 'Patient/1' from 'Patient/1', 'http://host/fhir/R4/Patient/1' or 'Patient/1/_history/2'. */
+export function normalizeReference(reference: string): string {
+  const m = REF_RE.exec(reference);
+  return m ? m[1] : reference;
+}
+
+function stringValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (!value || typeof value !== 'object') return [];
+  const v = value as Record<string, any>;
+  const out: unknown[] = [v.text];
+  // HumanName
+  out.push(
+    v.family,
+    ...(Array.isArray(v.given) ? v.given : []),
+    ...(Array.isArray(v.prefix) ? v.prefix : []),
+    ...(Array.isArray(v.suffix) ? v.suffix : [])
+  );
+  // Address
+  out.push(...(Array.isArray(v.line) ? v.line : []), v.city, v.district, v.state, v.postalCode, v.country);
+  return out.filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+function tokenRows(code: string, value: unknown): IndexRow[] {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return [{ code, value_code: String(value) }];
+  }
+  if (!value || typeof value !== 'object') return [];
+  const v = value as Record<string, any>;
+  const rows: IndexRow[] = [];
+  if (Array.isArray(v.coding)) {
+    for (const coding of v.coding) {
+      if (coding && typeof coding === 'object') {
+        rows.push({
+          code,
+          system: str(coding.system),
+          value_code: str(coding.code),
+          value_text: lower(coding.display ?? v.text),
+        });
+      }
+    }
+    if (typeof v.text === 'string') rows.push({ code, value_text: normalizeString(v.text) });
+    return rows;
+  }
+  if ('code' in v || 'display' in v) {
+    return [{ code, system: str(v.system), value_code: str(v.code), value_text: lower(v.display) }];
+  }
+  if ('value' in v) {
+    // Identifier (system|value) and ContactPoint (value)
+    const isContactPoint =
+      ['phone', 'fax', 'email', 'pager', 'url', 'sms', 'other'].includes(v.system) && !('type' in v);
+    return [
+      {
+        code,
+        system: isContactPoint ? null : str(v.system),
+        value_code: str(v.value),
+        value_text: lower(v.type?.text),
+      },
+    ];
+  }
+  return [];
+}
+
+const str = (v: unknown): string | null =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : null;
+const lower = (v: unknown): string | null => (typeof v === 'string' ? normalizeString(v) : null);
+
+/** The date-typed choices of a choice element: occurrenceString or effectiveTiming are not dates. */
+const DATE_CHOICES = ['DateTime', 'Date', 'Instant', 'Period'];
+
+/** 'occurrence[x]' → 'occurrenceDateTime|occurrenceDate|occurrenceInstant|occurrencePeriod' (per '|' part). */
+export function dateChoicePath(path: string): string {
+  return path
+    .split('|')
+    .flatMap((part) => {
+      const m = /^(.*?)([A-Za-z]+)\[x\](.*)$/.exec(part.trim());
+      return m ? DATE_CHOICES.map((t) => `${m[1]}${m[2]}${t}${m[3]}`) : [part.trim()];
+    })
+    .join('|');
+}
+
+const datePaths = new Map<string, string>();
+
+function dateRow(code: string, value: unknown, where: string): IndexRow | undefined {
+  if (typeof value === 'string') {
+    const r = parseDateRange(value);
+    if (!r) throw badRequest(`Invalid date for ${where}: ${value}`, where);
+    return { code, date_start: new Date(r.start).toISOString(), date_end: new Date(r.end).toISOString() };
+  }
+  if (value && typeof value === 'object' && ('start' in value || 'end' in value)) {
+    const p = value as { start?: string; end?: string };
+    const s = p.start ? parseDateRange(p.start) : undefined;
+    const e = p.end ? parseDateRange(p.end) : undefined;
+    if ((p.start && !s) || (p.end && !e)) throw badRequest(`Invalid period for ${where}`, where);
+    return {
+      code,
+      date_start: s ? new Date(s.start).toISOString() : '-infinity',
+      date_end: e ? new Date(e.end).toISOString() : 'infinity',
+    };
+  }
+  return undefined;
+}
+
+/** Every index row of a resource. Throws 400 when an indexed date is not a valid FHIR date. */
+export function extractIndexRows(resource: Record<string, any>): IndexRow[] {
+  const rows: IndexRow[] = [];
+  for (const def of getSearchParameters(resource.resourceType)) {
+    const where = `${resource.resourceType}.${typeof def.path === 'string' ? def.path : def.code}`;
+    let path = def.path;
+    if (def.type === 'date' && typeof path === 'string' && path.includes('[x]')) {
+      path = datePaths.get(path) ?? datePaths.set(path, dateChoicePath(path)).get(path)!;
+    }
+    for (const value of evaluatePath(resource, path)) {
+      switch (def.type) {
+        case 'string':
+          for (const s of stringValues(value))
+            rows.push({ code: def.code, value_string: normalizeString(s), value_exact: s });
+          break;
+        case 'token':
+          rows.push(...tokenRows(def.code, value));
+          break;
+        case 'reference': {
+          const ref =
+            typeof value === 'string'
+              ? value
+              : typeof (value as any)?.reference === 'string'
+                ? (value as any).reference
+                : undefined;
+          if (ref) rows.push({ code: def.code, ref_target: normalizeReference(ref), value_exact: ref });
+          break;
+        }
+        case 'date': {
+          const row = dateRow(def.code, value, where);
+          if (row) rows.push(row);
+          break;
+        }
+        case 'number':
+          if (typeof value === 'number') rows.push({ code: def.code, num_value: value });
+          break;
+        case 'quantity': {
+          const q = value as Record<string, any>;
+          if (q && typeof q.value === 'number') {
+            rows.push({
+              code: def.code,
+              num_value: q.value,
+              system: str(q.system),
+              value_code: str(q.code ?? q.unit),
+              value_text: lower(q.unit),
+            });
+          }
+          break;
+        }
+        case 'uri':
+          if (typeof value === 'string') rows.push({ code: def.code, value_exact: value });
+          break;
+      }
+    }
+  }
+  return rows;
+}

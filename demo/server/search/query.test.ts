@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { parseDateRange } from './dates';
+import { extractIndexRows } from './extract';
+import { SqlParams, buildWhere, parseSearchRequest } from './query';
+
+const parse = (type: string, q: string) => parseSearchRequest(type, new URLSearchParams(q));
+
+describe('search parsing', () => {
+  it('reads result parameters', () => {
+    const req = parse('Communication', '_count=5&_offset=10&_sort=-sent,_id&_total=accurate');
+    expect(req).toMatchObject({ count: 5, offset: 10, total: 'accurate' });
+    expect(req.sort.map((s) => [s.code, s.desc])).toEqual([
+      ['sent', true],
+      ['_id', false],
+    ]);
+  });
+  it('splits comma values and keeps modifiers', () => {
+    const req = parse('Slot', 'schedule=Schedule/1,Schedule/2&start:missing=false');
+    expect(req.filters[0].values).toEqual(['Schedule/1', 'Schedule/2']);
+    expect(req.filters[1]).toMatchObject({ code: 'start', modifier: 'missing', values: ['false'] });
+  });
+  it('rejects unknown parameters, modifiers and bad values with the name', () => {
+    expect(() => parse('Patient', 'foo=1')).toThrow('Unknown search parameter for Patient: foo');
+    expect(() => parse('Patient', 'subject.name=x')).toThrow('Chained search is not supported: subject.name');
+    expect(() => parse('Patient', 'birthdate=gtnope')).toThrow('Invalid format for date search parameter: gtnope');
+    expect(() => parse('Patient', 'name:below=x')).toThrow('Unknown modifier :below on name');
+    expect(() => parse('Patient', '_count=5000')).toThrow(/_count/);
+    expect(() => parse('Patient', 'name=')).toThrow(/Missing value/);
+  });
+  it('builds SQL through search_index with only the parameters it uses', () => {
+    const p = new SqlParams();
+    const where = buildWhere(parse('Slot', 'start=gt2030-01-01&status=free'), p, 'Patient/a');
+    expect(where).toContain('si.date_end >');
+    expect(where).toContain('r.compartments @>');
+    expect(p.values).toEqual([
+      'Slot',
+      'Patient/a',
+      'Slot',
+      'start',
+      '2030-01-01T23:59:59.999Z',
+      'Slot',
+      'status',
+      'free',
+    ]);
+  });
+});
+
+describe('dates and index rows', () => {
+  it('turns partial dates into ranges', () => {
+    expect(parseDateRange('2024')).toEqual({ start: Date.UTC(2024, 0, 1), end: Date.UTC(2025, 0, 1) - 1 });
+    expect(parseDateRange('2024-02-30')).toBeUndefined();
+    expect(parseDateRange('2024-05-01T10:00:00+02:00')).toEqual({
+      start: Date.UTC(2024, 4, 1, 8),
+      end: Date.UTC(2024, 4, 1, 8) + 999,
+    });
+  });
+  it('indexes names, tokens, references and periods', () => {
+    const rows = extractIndexRows({
+      resourceType: 'Patient',
+      id: 'p',
+      name: [{ family: 'Ōta', given: ['Kei'] }],
+      telecom: [{ system: 'email', value: 'k@x' }],
+      generalPractitioner: [{ reference: 'http://host/fhir/R4/Practitioner/d' }],
+    });
+    expect(rows).toContainEqual({ code: 'family', value_string: 'ota', value_exact: 'Ōta' });
+    expect(rows).toContainEqual({ code: 'email', value_code: 'k@x' });
+    expect(rows).toContainEqual({ code: 'telecom', value_code: 'k@x', system: null, value_text: null });
+    expect(rows).toContainEqual({
+      code: 'general-practitioner',
+      ref_target: 'Practitioner/d',
+      value_exact: 'http://host/fhir/R4/Practitioner/d',
+    });
+    const plan = extractIndexRows({ resourceType: 'CarePlan', period: { start: '2024-01-01' } });
+    expect(plan.find((r) => r.code === 'date')).toMatchObject({
+      date_start: '2024-01-01T00:00:00.000Z',
+      date_end: 'infinity',
+    });
+  });
+});

@@ -1,0 +1,273 @@
+/** Seed: the demo project, its people, their accounts and the demo client application. */
+import type { Organization, Patient, Practitioner, Resource } from '../../../src/fhir/types';
+import type { ClientApplicationRecord, MembershipRecord, ProjectRecord, UserRecord } from '../auth/records';
+import { hashPassword } from '../auth/password';
+import {
+  DEMO_CLIENT_ID,
+  DEMO_CLIENT_REDIRECT_URI,
+  DEMO_CLIENT_REDIRECT_URIS,
+  DEMO_CLIENT_SECRET,
+  DEMO_MFA_SECRET,
+  DEMO_PROJECT_ID,
+  DemoCredentials,
+  DemoIds,
+} from './ids';
+import { seedId } from './seed-id';
+
+type AnyRecord = Resource | UserRecord | MembershipRecord | ProjectRecord | ClientApplicationRecord;
+
+const projectRef = { reference: `Project/${DEMO_PROJECT_ID}`, display: 'Demo Project' };
+
+/** Insurers and a pharmacy, for Coverage payors and the intake form's reference pickers. */
+export const Organizations = {
+  acme: { id: seedId('org:acme'), name: 'Acme Health Insurance' },
+  mutual: { id: seedId('org:springfield-mutual'), name: 'Springfield Mutual Dental' },
+  blue: { id: seedId('org:blue-horizon'), name: 'Blue Horizon Health Plans' },
+  pharmacy: { id: seedId('org:pharmacy'), name: 'Evergreen Pharmacy' },
+  clinic: { id: seedId('org:clinic'), name: 'Springfield Family Clinic' },
+} as const;
+
+/** The doctor and the three other practitioners. */
+export const Practitioners = [
+  {
+    id: DemoIds.doctor,
+    given: ['Julia'],
+    family: 'Hibbert',
+    prefix: 'Dr.',
+    qualification: 'MD',
+    specialty: 'Family medicine',
+    email: 'doctor@example.com',
+  },
+  {
+    id: seedId('practitioner:okafor'),
+    given: ['Amara'],
+    family: 'Okafor',
+    prefix: 'Dr.',
+    qualification: 'MD',
+    specialty: 'Cardiology',
+    email: 'amara.okafor@example.com',
+  },
+  {
+    id: seedId('practitioner:chen'),
+    given: ['Daniel'],
+    family: 'Chen',
+    prefix: 'Dr.',
+    qualification: 'DO',
+    specialty: 'Internal medicine',
+    email: 'daniel.chen@example.com',
+  },
+  {
+    id: seedId('practitioner:raman'),
+    given: ['Priya'],
+    family: 'Raman',
+    prefix: '',
+    qualification: 'NP',
+    specialty: 'Nurse practitioner',
+    email: 'priya.raman@example.com',
+  },
+] as const;
+
+/** Display name of the demo doctor. */
+export const DOCTOR_NAME = 'Dr. Julia Hibbert';
+/** Display name of the demo patient. */
+export const PATIENT_NAME = 'Homer Simpson';
+
+function practitioner(p: (typeof Practitioners)[number]): Practitioner {
+  return {
+    resourceType: 'Practitioner',
+    id: p.id,
+    active: true,
+    name: [
+      {
+        use: 'official',
+        ...(p.prefix ? { prefix: [p.prefix] } : {}),
+        given: [...p.given],
+        family: p.family,
+        suffix: [p.qualification],
+      },
+    ],
+    telecom: [
+      { system: 'email', use: 'work', value: p.email },
+      { system: 'phone', use: 'work', value: '+1-541-555-0100' },
+    ],
+    gender: p.given[0] === 'Daniel' ? 'male' : 'female',
+    qualification: [{ code: { text: p.qualification } }],
+    extension: [{ url: 'http://example.com/fhir-portal-kit/StructureDefinition/specialty', valueString: p.specialty }],
+  };
+}
+
+function organization(o: { id: string; name: string }, type: 'ins' | 'prov'): Organization {
+  return {
+    resourceType: 'Organization',
+    id: o.id,
+    active: true,
+    name: o.name,
+    type: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/organization-type',
+            code: type,
+            display: type === 'ins' ? 'Insurance Company' : 'Healthcare Provider',
+          },
+        ],
+      },
+    ],
+    address: [{ line: ['100 Main Street'], city: 'Springfield', state: 'OR', postalCode: '97477', country: 'US' }],
+  };
+}
+
+/** Every account and profile record of the seed. */
+export async function buildPeople(): Promise<AnyRecord[]> {
+  const [patientHash, doctorHash, mfaHash] = await Promise.all([
+    hashPassword(DemoCredentials.patient.password),
+    hashPassword(DemoCredentials.doctor.password),
+    hashPassword(DemoCredentials.mfa.password),
+  ]);
+
+  const project: ProjectRecord = {
+    resourceType: 'Project',
+    id: DEMO_PROJECT_ID,
+    name: 'Demo Project',
+    owner: { reference: `User/${DemoIds.doctorUser}` },
+  };
+
+  const homer: Patient = {
+    resourceType: 'Patient',
+    id: DemoIds.patient,
+    active: true,
+    name: [{ use: 'official', given: ['Homer', 'Jay'], family: 'Simpson' }],
+    gender: 'male',
+    birthDate: '1979-05-12',
+    address: [
+      {
+        use: 'home',
+        type: 'both',
+        line: ['742 Evergreen Terrace'],
+        city: 'Springfield',
+        state: 'OR',
+        postalCode: '97477',
+        country: 'US',
+      },
+    ],
+    telecom: [
+      { system: 'email', use: 'home', value: DemoCredentials.patient.email },
+      { system: 'phone', use: 'mobile', value: '+1-541-555-0142' },
+    ],
+    generalPractitioner: [{ reference: `Practitioner/${DemoIds.doctor}`, display: DOCTOR_NAME }],
+    managingOrganization: { reference: `Organization/${Organizations.clinic.id}`, display: Organizations.clinic.name },
+  };
+
+  const marge: Patient = {
+    resourceType: 'Patient',
+    id: DemoIds.mfaPatient,
+    active: true,
+    name: [{ use: 'official', given: ['Marge'], family: 'Simpson' }],
+    gender: 'female',
+    birthDate: '1981-03-19',
+    address: [
+      {
+        use: 'home',
+        type: 'both',
+        line: ['742 Evergreen Terrace'],
+        city: 'Springfield',
+        state: 'OR',
+        postalCode: '97477',
+        country: 'US',
+      },
+    ],
+    telecom: [{ system: 'email', use: 'home', value: DemoCredentials.mfa.email }],
+    generalPractitioner: [{ reference: `Practitioner/${DemoIds.doctor}`, display: DOCTOR_NAME }],
+  };
+
+  const users: UserRecord[] = [
+    {
+      resourceType: 'User',
+      id: DemoIds.patientUser,
+      email: DemoCredentials.patient.email,
+      passwordHash: patientHash,
+      firstName: 'Homer',
+      lastName: 'Simpson',
+      mfaEnrolled: false,
+    },
+    {
+      resourceType: 'User',
+      id: DemoIds.doctorUser,
+      email: DemoCredentials.doctor.email,
+      passwordHash: doctorHash,
+      firstName: 'Julia',
+      lastName: 'Hibbert',
+      mfaEnrolled: false,
+    },
+    {
+      resourceType: 'User',
+      id: DemoIds.mfaUser,
+      email: DemoCredentials.mfa.email,
+      passwordHash: mfaHash,
+      firstName: 'Marge',
+      lastName: 'Simpson',
+      mfaEnrolled: true,
+      mfaSecret: DEMO_MFA_SECRET,
+    },
+  ];
+
+  const memberships: MembershipRecord[] = [
+    {
+      resourceType: 'ProjectMembership',
+      id: DemoIds.patientMembership,
+      project: projectRef,
+      user: { reference: `User/${DemoIds.patientUser}`, display: DemoCredentials.patient.email },
+      profile: { reference: `Patient/${DemoIds.patient}`, display: PATIENT_NAME },
+      admin: false,
+    },
+    {
+      resourceType: 'ProjectMembership',
+      id: DemoIds.doctorMembership,
+      project: projectRef,
+      user: { reference: `User/${DemoIds.doctorUser}`, display: DemoCredentials.doctor.email },
+      profile: { reference: `Practitioner/${DemoIds.doctor}`, display: DOCTOR_NAME },
+      admin: true,
+    },
+    {
+      resourceType: 'ProjectMembership',
+      id: DemoIds.mfaMembership,
+      project: projectRef,
+      user: { reference: `User/${DemoIds.mfaUser}`, display: DemoCredentials.mfa.email },
+      profile: { reference: `Patient/${DemoIds.mfaPatient}`, display: 'Marge Simpson' },
+      admin: false,
+    },
+    {
+      resourceType: 'ProjectMembership',
+      id: DemoIds.clientMembership,
+      project: projectRef,
+      user: { reference: `ClientApplication/${DEMO_CLIENT_ID}` },
+      profile: { reference: `ClientApplication/${DEMO_CLIENT_ID}`, display: 'Demo client' },
+      admin: false,
+    },
+  ];
+
+  const client: ClientApplicationRecord = {
+    resourceType: 'ClientApplication',
+    id: DEMO_CLIENT_ID,
+    name: 'Demo client',
+    secret: DEMO_CLIENT_SECRET,
+    redirectUri: DEMO_CLIENT_REDIRECT_URI,
+    redirectUris: DEMO_CLIENT_REDIRECT_URIS,
+    project: projectRef,
+  };
+
+  return [
+    project,
+    ...Practitioners.map(practitioner),
+    organization(Organizations.acme, 'ins'),
+    organization(Organizations.mutual, 'ins'),
+    organization(Organizations.blue, 'ins'),
+    organization(Organizations.pharmacy, 'prov'),
+    organization(Organizations.clinic, 'prov'),
+    homer,
+    marge,
+    ...users,
+    ...memberships,
+    client,
+  ];
+}

@@ -1,0 +1,237 @@
+/**
+ * Websocket subscriptions at /ws/subscriptions-r4 (client-layer.md section 7, Live).
+ * A socket binds to Subscriptions with tokens from $get-ws-binding-token; every committed
+ * write is offered to notify(), which sends a history Bundle to each socket whose bound,
+ * active Subscription matches the resource and whose owner may read it.
+ *
+ * Matching runs the criteria through the storage side's own search engine: the owner's
+ * repository searches `{criteria}&_id={id}`, which checks criteria and access in one query,
+ * so criteria support every parameter REST search supports. Deletes are not sent: a deleted
+ * resource can no longer be matched or access-checked.
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, WebSocket, type RawData } from 'ws';
+import type { Bundle, Resource, Subscription } from '../../../src/fhir/types';
+import type { RequestAuth } from '../fhir/repository';
+import type { ServerContext } from '../context';
+import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcomes';
+import { authForMembership } from '../auth/authenticate';
+import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
+import { parseCriteria, type ParsedCriteria } from './criteria';
+
+/** The websocket path. */
+export const SUBSCRIPTIONS_WS_PATH = '/ws/subscriptions-r4';
+
+interface Binding {
+  token: string;
+  subscriptionId: string;
+  criteria: ParsedCriteria;
+  auth: RequestAuth;
+  eventCount: number;
+}
+
+interface Client {
+  socket: WebSocket;
+  bindings: Map<string, Binding>; // by subscription id
+}
+
+function send(socket: WebSocket, message: unknown): void {
+  if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function sendError(socket: WebSocket, text: string): void {
+  send(socket, { type: 'error', payload: errorOutcome(text, 'processing') });
+}
+
+/** A SubscriptionStatus-like first entry (R4 backport shape). */
+function statusEntry(binding: Binding, type: 'handshake' | 'event-notification', focus?: Resource) {
+  return {
+    resource: {
+      resourceType: 'SubscriptionStatus',
+      status: 'active',
+      type,
+      eventsSinceSubscriptionStart: String(binding.eventCount),
+      subscription: { reference: `Subscription/${binding.subscriptionId}` },
+      ...(focus
+        ? {
+            notificationEvent: [
+              {
+                eventNumber: String(binding.eventCount),
+                timestamp: new Date().toISOString(),
+                focus: { reference: `${focus.resourceType}/${focus.id}` },
+              },
+            ],
+          }
+        : {}),
+    },
+  };
+}
+
+/** Starts the websocket endpoint on the HTTP server; notify() feeds it committed writes. */
+export function attachSubscriptionSocket(
+  httpServer: Server,
+  ctx: ServerContext
+): { notify(resource: Resource, action: 'create' | 'update' | 'delete'): void; close(): Promise<void> } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const clients = new Set<Client>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== SUBSCRIPTIONS_WS_PATH) {
+      // Leave other paths to other upgrade listeners; refuse when there are none.
+      if (httpServer.listenerCount('upgrade') <= 1) {
+        socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        socket.destroy();
+      }
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  };
+  httpServer.on('upgrade', onUpgrade);
+
+  wss.on('connection', (socket: WebSocket) => {
+    const client: Client = { socket, bindings: new Map() };
+    clients.add(client);
+    socket.on('message', (data: RawData) => {
+      handleMessage(client, data).catch((err) => {
+        console.error('[ws] message failed:', err instanceof Error ? err.message : err);
+        sendError(socket, 'Internal server error');
+      });
+    });
+    socket.on('close', () => clients.delete(client));
+    socket.on('error', (err) => console.error('[ws] socket error:', err.message));
+  });
+
+  async function bind(client: Client, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || !token) return sendError(client.socket, 'Missing token');
+    const record = await ctx.systemRepo.searchOne<SubscriptionBindingRecord>('SubscriptionBinding', { token });
+    if (!record || record.token !== token || Date.parse(record.expires) < Date.now())
+      return sendError(client.socket, 'Invalid or expired token');
+    const login = await ctx.systemRepo.readResource<LoginRecord>('Login', refId(record.login)!).catch(() => undefined);
+    if (!login || login.revoked) return sendError(client.socket, 'Invalid or expired token');
+    const membership = await ctx.systemRepo.readResource<MembershipRecord>(
+      'ProjectMembership',
+      refId(record.membership)!
+    );
+    const auth = await authForMembership(ctx, login, membership);
+    const subscriptionId = refId(record.subscription)!;
+    const subscription = await ctx.systemRepo
+      .withAuth(auth)
+      .readResource<Subscription>('Subscription', subscriptionId)
+      .catch(() => undefined);
+    if (!subscription || subscription.status !== 'active')
+      return sendError(client.socket, 'Subscription is not active');
+    const criteria = parseCriteria(subscription.criteria);
+    if (!criteria) return sendError(client.socket, 'Invalid subscription criteria');
+    const binding: Binding = { token, subscriptionId, criteria, auth, eventCount: 0 };
+    client.bindings.set(subscriptionId, binding);
+    const handshake: Bundle = {
+      resourceType: 'Bundle',
+      type: 'history',
+      timestamp: new Date().toISOString(),
+      entry: [statusEntry(binding, 'handshake') as any],
+    };
+    send(client.socket, handshake);
+  }
+
+  async function handleMessage(client: Client, data: RawData): Promise<void> {
+    let message: any;
+    try {
+      message = JSON.parse(data.toString());
+    } catch {
+      return sendError(client.socket, 'Invalid message');
+    }
+    switch (message?.type) {
+      case 'ping':
+        return send(client.socket, { type: 'pong' });
+      case 'bind-with-token':
+        return bind(client, message.payload?.token);
+      case 'unbind-from-token': {
+        const token = message.payload?.token;
+        for (const [id, binding] of client.bindings) if (binding.token === token) client.bindings.delete(id);
+        return;
+      }
+      default:
+        return sendError(client.socket, 'Unknown message type');
+    }
+  }
+
+  async function matches(binding: Binding, resource: Resource): Promise<boolean> {
+    const params = new URLSearchParams(binding.criteria.params);
+    params.set('_id', resource.id!);
+    params.delete('_count');
+    const bundle = await ctx.systemRepo.withAuth(binding.auth).search(resource.resourceType, params);
+    return (bundle.entry ?? []).some((e: any) => e.resource?.id === resource.id);
+  }
+
+  async function stillSignedIn(binding: Binding): Promise<boolean> {
+    const login = await ctx.systemRepo.readResource<LoginRecord>('Login', binding.auth.login).catch(() => undefined);
+    return !!login && !login.revoked;
+  }
+
+  async function deliver(resource: Resource, action: 'create' | 'update' | 'delete'): Promise<void> {
+    if (resource.resourceType === 'Subscription') {
+      // A subscription that is switched off or deleted stops notifying at once.
+      for (const client of clients) {
+        const binding = client.bindings.get(resource.id!);
+        if (!binding) continue;
+        const criteria = parseCriteria((resource as Subscription).criteria);
+        if (action === 'delete' || (resource as Subscription).status !== 'active' || !criteria)
+          client.bindings.delete(resource.id!);
+        else binding.criteria = criteria;
+      }
+      return;
+    }
+    if (action === 'delete' || !resource.id) return;
+    for (const client of [...clients]) {
+      for (const binding of [...client.bindings.values()]) {
+        if (binding.criteria.resourceType !== resource.resourceType) continue;
+        try {
+          if (!(await matches(binding, resource))) continue;
+          if (!(await stillSignedIn(binding))) {
+            client.bindings.delete(binding.subscriptionId);
+            continue;
+          }
+        } catch (err) {
+          // An outcome (criteria the search refuses, a type the owner may not read) means no
+          // notification; anything else is a fault worth logging.
+          if (!isOperationOutcomeError(err))
+            console.error('[ws] matching failed:', err instanceof Error ? err.message : err);
+          continue;
+        }
+        binding.eventCount++;
+        const notification: Bundle = {
+          resourceType: 'Bundle',
+          type: 'history',
+          timestamp: new Date().toISOString(),
+          entry: [
+            statusEntry(binding, 'event-notification', resource) as any,
+            { fullUrl: new URL(`fhir/R4/${resource.resourceType}/${resource.id}`, ctx.baseUrl).toString(), resource },
+          ],
+        };
+        send(client.socket, notification);
+      }
+    }
+  }
+
+  // Notifications go out in commit order, one at a time.
+  let queue: Promise<void> = Promise.resolve();
+
+  return {
+    notify(resource, action) {
+      if (clients.size === 0 || !resource || typeof resource !== 'object') return;
+      queue = queue.then(() =>
+        deliver(resource, action).catch((err) =>
+          console.error('[ws] notify failed:', err instanceof Error ? err.message : err)
+        )
+      );
+    },
+    async close() {
+      httpServer.off('upgrade', onUpgrade);
+      for (const client of clients) client.socket.terminate();
+      clients.clear();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
