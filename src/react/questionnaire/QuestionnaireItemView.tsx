@@ -1,22 +1,26 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
 import { sanitizeXhtml } from './sanitize';
 import { itemId, useQuestionnaireFormContext } from './context';
-import { useQuestionnaireFormState, useQuestionnaireItem } from './useQuestionnaireItem';
+import { useQuestionnaireFormSelector, useQuestionnaireItem } from './useQuestionnaireItem';
 import { isGroupedInput, QuestionInput } from './inputs/QuestionInput';
 import { TabContainer } from './TabContainer';
 
 const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml';
 
-/** One item instance: display text, a group with its children, or a question with its input. */
-export function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
+/**
+ * One item instance: display text, a group with its children, or a question with its input.
+ * Memoized on its key: it re-renders only when its own item state changes, never because a
+ * parent or a sibling did, which keeps a keystroke's cost flat however large the form.
+ */
+export const QuestionnaireItemView = memo(function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
   const { store } = useQuestionnaireFormContext();
   const state = useQuestionnaireItem(store, itemKey);
   if (!state || !state.visible) return null;
   if (state.type === 'display') return <DisplayItem state={state} />;
   if (state.type === 'group') return <GroupItem state={state} level={level} />;
   return <QuestionItem state={state} />;
-}
+});
 
 /** The item's text; rendering-xhtml is sanitized, everything else rendered as text. */
 export function ItemText({ state }: { state: QuestionnaireItemState }) {
@@ -106,7 +110,7 @@ function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAt
 
 function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   const { store, messages, idPrefix } = useQuestionnaireFormContext();
-  const { submitAttempted } = useQuestionnaireFormState(store);
+  const submitAttempted = useQuestionnaireFormSelector(store, (form) => form.submitAttempted);
   const [touched, setTouched] = useState(false);
   const errors = visibleErrors(state, touched, submitAttempted);
   const inputId = itemId(idPrefix, state.key);
