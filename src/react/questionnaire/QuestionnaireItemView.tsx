@@ -140,6 +140,7 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   return (
     <div
       className="fpk-questionnaire-item"
+      data-link-id={state.linkId}
       data-type={state.type}
       data-control={state.control}
       data-invalid={errors.length > 0 || undefined}
