@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { HealthRecordLayout, healthRecordIndex } from './health-record/HealthRecordLayout';
 import { QuestionnaireResponsePage } from './health-record/QuestionnaireResponsePage';
 import { QuestionnaireResponsesPage } from './health-record/QuestionnaireResponsesPage';
+import { GetCarePage } from './pages/GetCarePage';
 import { HomePage } from './pages/HomePage';
 import { IntakePage } from './pages/IntakePage';
 import { QuestionnairePage } from './pages/QuestionnairePage';
@@ -16,6 +17,7 @@ export function SignedInRoutes() {
       <Route path="/signout" element={<SignOutPage />} />
       <Route element={<Shell />}>
         <Route index element={<HomePage />} />
+        <Route path="get-care" element={<GetCarePage />} />
         <Route path="Questionnaire/:questionnaireId" element={<QuestionnairePage />} />
         <Route path="screening-questionnaire" element={<ScreeningPage />} />
         <Route path="patient-intake-questionnaire" element={<IntakePage />} />

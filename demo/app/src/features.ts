@@ -5,7 +5,7 @@ export const features = {
   healthRecord: true,
   messages: false,
   carePlan: false,
-  getCare: false,
+  getCare: true,
   account: false,
   questionnaires: true,
   medications: false,

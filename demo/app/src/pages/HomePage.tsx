@@ -2,6 +2,7 @@ import { formatHumanName } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
 import { Link } from 'react-router';
 import { features } from '../features';
+import { UpcomingVisits } from '../shell/UpcomingVisits';
 
 type Card = { title: string; text: string; action: string; to: string; enabled: boolean };
 
@@ -76,6 +77,7 @@ export function HomePage() {
             )}
           </div>
         </section>
+        <UpcomingVisits />
         <section aria-labelledby="tasks-title">
           <h2 id="tasks-title">Your tasks</h2>
           <CardGrid cards={tasks} />
