@@ -49,3 +49,31 @@ for (const target of targets) {
   const withCss = target.css ? Buffer.concat([js, css]) : js;
   console.log(`${target.name}\n  minified ${kb(withCss.length)}, gzipped ${kb(gzipSync(withCss).length)}\n`);
 }
+
+// The signed-out landing page: the portal's entry chunk and its static imports (lazy,
+// signed-in chunks excluded), from the production build's manifest.
+const manifestPath = 'demo/app/dist/.vite/manifest.json';
+if (!existsSync(manifestPath)) {
+  const { buildPortalIfStale } = await import('../scripts/build-portal.mjs');
+  buildPortalIfStale();
+}
+if (existsSync(manifestPath)) {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  visit(entry);
+  let raw = 0;
+  let gz = 0;
+  for (const key of seen) {
+    const file = readFileSync(`demo/app/dist/${manifest[key].file}`);
+    raw += file.length;
+    gz += gzipSync(file).length;
+  }
+  const lazy = Object.values(manifest).filter((chunk) => chunk.isDynamicEntry).length;
+  console.log(`Landing page JavaScript (portal entry + static imports; ${lazy} lazy chunks not loaded)\n  minified ${kb(raw)}, gzipped ${kb(gz)}\n`);
+}

@@ -28,6 +28,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // bench/size.mjs walks the manifest to measure what the landing page loads.
+    manifest: true,
     sourcemap: false,
     // The FHIRPath engine is only loaded by questionnaires that use expressions.
     chunkSizeWarningLimit: 700,
