@@ -1,4 +1,10 @@
 'use client';
 // The React entry: provider, hooks, headless hooks and styled components.
 // Each component family (src/react/<family>/index.ts) adds one line here.
-export {};
+export * from './FhirProvider';
+export * from './hooks';
+export * from './display';
+export * from './errors';
+export * from './notifications';
+export * from './questionnaire';
+export * from './scheduler';

@@ -1,4 +1,4 @@
-import type { Appointment, Bundle, BundleEntry, Patient, QuestionnaireResponse, Reference, Resource, Slot } from '../fhir';
+import type { Appointment, Bundle, BundleEntry, QuestionnaireResponse, Reference, Resource, Slot } from '../fhir';
 
 /** Inputs of {@link buildBookingBundle}. */
 export interface BookingBundleInput {

@@ -1,7 +1,7 @@
 import type { Slot } from '../fhir';
 
 /** The slot's length in whole minutes (end minus start); undefined when either is missing or invalid. */
-export function getSlotDurationMinutes(slot: Pick<Slot, 'start' | 'end'>): number | undefined {
+export function getSlotDurationMinutes(slot: Partial<Pick<Slot, 'start' | 'end'>>): number | undefined {
   if (!slot.start || !slot.end) return undefined;
   const ms = Date.parse(slot.end) - Date.parse(slot.start);
   return Number.isNaN(ms) || ms < 0 ? undefined : Math.round(ms / 60_000);
@@ -28,7 +28,10 @@ export function formatDuration(totalMinutes: number, words: DurationWords = engl
 }
 
 /** The slot's length as words ('1 hour'), or undefined when it has no valid start and end. */
-export function formatSlotDuration(slot: Pick<Slot, 'start' | 'end'>, words?: DurationWords): string | undefined {
+export function formatSlotDuration(
+  slot: Partial<Pick<Slot, 'start' | 'end'>>,
+  words?: DurationWords
+): string | undefined {
   const minutes = getSlotDurationMinutes(slot);
   return minutes === undefined ? undefined : formatDuration(minutes, words);
 }

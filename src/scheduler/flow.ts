@@ -7,14 +7,7 @@ import type { BookableSlot } from './slots';
  * `taken` when someone else got the slot first, `error` when booking failed otherwise.
  */
 export type SchedulerStatus =
-  | 'no-date'
-  | 'date-chosen'
-  | 'time-chosen'
-  | 'questions-answered'
-  | 'booking'
-  | 'confirmed'
-  | 'taken'
-  | 'error';
+  'no-date' | 'date-chosen' | 'time-chosen' | 'questions-answered' | 'booking' | 'confirmed' | 'taken' | 'error';
 
 /** The state of the booking flow. */
 export interface SchedulerState {
@@ -78,7 +71,9 @@ function previous(state: SchedulerState): SchedulerState {
     case 'time-chosen':
       return { ...state, status: 'date-chosen', slot: undefined };
     case 'questions-answered':
-      return state.hasQuestions ? { ...state, status: 'time-chosen' } : { ...state, status: 'date-chosen', slot: undefined };
+      return state.hasQuestions
+        ? { ...state, status: 'time-chosen' }
+        : { ...state, status: 'date-chosen', slot: undefined };
     case 'error':
       return { ...state, status: 'questions-answered', error: undefined };
     default:

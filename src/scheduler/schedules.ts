@@ -21,7 +21,9 @@ export function isScheduleResource(value: ScheduleInput): value is Schedule {
 export function getScheduleReference(value: ScheduleInput): string {
   if (isScheduleResource(value)) {
     if (!value.id) {
-      throw new TypeError('A Schedule passed to the scheduler needs an id: save it first, or pass { reference: "Schedule/<id>" }');
+      throw new TypeError(
+        'A Schedule passed to the scheduler needs an id: save it first, or pass { reference: "Schedule/<id>" }'
+      );
     }
     return `Schedule/${value.id}`;
   }

@@ -17,7 +17,8 @@ export interface SlotsByDay {
 
 /** The `yyyy-MM-dd` key of the calendar day an instant falls on in the time zone. */
 export function toDayKey(instant: Date | string | number, timeZone: string): string {
-  const time = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  const time =
+    instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
   return format(new TZDate(time, timeZone), 'yyyy-MM-dd');
 }
 

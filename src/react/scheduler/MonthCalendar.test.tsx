@@ -1,0 +1,85 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { MonthCalendar } from './MonthCalendar';
+
+const NY = 'America/New_York';
+
+describe('MonthCalendar', { timeout: 30_000 }, () => {
+  it('shows SUN to SAT headers, the month and named previous and next buttons', () => {
+    render(<MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone={NY} />);
+    const headers = screen.getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
+    expect(headers).toEqual(['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT']);
+    expect(screen.getByText('March 2026')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
+  });
+
+  it('disables the days isDayEnabled rejects and selects an enabled one with the keyboard', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(
+      <MonthCalendar
+        month={new Date('2026-03-15T12:00:00Z')}
+        timeZone={NY}
+        today={new Date('2026-03-01T15:00:00Z')}
+        isDayEnabled={(day) => [9, 10].includes(day.getDate())}
+        onSelect={onSelect}
+      />
+    );
+    expect(screen.getByRole('button', { name: 'Monday, March 9, 2026' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Wednesday, March 11, 2026' })).toBeDisabled();
+
+    await user.tab(); // previous month
+    await user.tab(); // next month
+    await user.tab(); // the grid's first enabled day
+    expect(screen.getByRole('button', { name: 'Monday, March 9, 2026' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: 'Tuesday, March 10, 2026' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    // Midnight of March 10 in New York.
+    expect(onSelect.mock.calls[0][0].getTime()).toBe(Date.parse('2026-03-10T04:00:00Z'));
+  });
+
+  it('moves between months with the keyboard', async () => {
+    const user = userEvent.setup();
+    const onMonthChange = vi.fn();
+    render(<MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone={NY} onMonthChange={onMonthChange} />);
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next month' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onMonthChange).toHaveBeenCalledTimes(1);
+    expect(onMonthChange.mock.calls[0][0].getTime()).toBe(Date.parse('2026-04-01T04:00:00Z'));
+  });
+
+  it('names its parts with fpk-calendar classes and marks state with data attributes', () => {
+    const { container } = render(
+      <MonthCalendar
+        month={new Date('2026-03-15T12:00:00Z')}
+        timeZone={NY}
+        isDayEnabled={() => false}
+        classNames={{ day_button: 'mine' }}
+      />
+    );
+    expect(container.firstElementChild).toHaveClass('fpk-calendar-root');
+    const grid = screen.getByRole('grid');
+    expect(grid).toHaveClass('fpk-calendar-month-grid');
+    const cell = within(grid).getAllByRole('gridcell')[0];
+    expect(cell).toHaveAttribute('data-disabled', 'true');
+    expect(within(cell).getByRole('button')).toHaveClass('mine');
+  });
+
+  it('takes replaced texts', () => {
+    render(
+      <MonthCalendar
+        month={new Date('2026-03-15T12:00:00Z')}
+        timeZone={NY}
+        messages={{ previousMonth: 'Mois précédent', nextMonth: 'Mois suivant', caption: () => 'mars 2026' }}
+      />
+    );
+    expect(screen.getByRole('button', { name: 'Mois précédent' })).toBeInTheDocument();
+    expect(screen.getByText('mars 2026')).toBeInTheDocument();
+  });
+});

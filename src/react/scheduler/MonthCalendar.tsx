@@ -1,0 +1,145 @@
+import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import { DayPicker, UI, DayFlag, SelectionState, type ClassNames } from 'react-day-picker';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
+export type MonthCalendarSlot = UI | DayFlag | SelectionState;
+
+/** Texts of {@link MonthCalendar}; each replaceable. */
+export interface MonthCalendarMessages {
+  /** Accessible name of the previous-month button. */
+  readonly previousMonth: string;
+  /** Accessible name of the next-month button. */
+  readonly nextMonth: string;
+  /** Column header of a weekday, shown as SUN..SAT (client-layer.md section 2). */
+  readonly weekdayHeader: (weekday: Date) => string;
+  /** Caption of the shown month, e.g. 'March 2026'. */
+  readonly caption: (month: Date) => string;
+  /** Accessible name of a day button, e.g. 'Monday, March 9th, 2026'. */
+  readonly dayLabel: (day: Date, state: { today: boolean; selected: boolean; disabled: boolean }) => string;
+}
+
+/** The English texts of {@link MonthCalendar}. */
+export const defaultMonthCalendarMessages: MonthCalendarMessages = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  weekdayHeader: (weekday) => format(weekday, 'EEE').toUpperCase(),
+  caption: (month) => format(month, 'MMMM yyyy'),
+  dayLabel: (day, { today, selected }) =>
+    `${today ? 'Today, ' : ''}${format(day, 'EEEE, MMMM d, yyyy')}${selected ? ', selected' : ''}`,
+};
+
+/** Props of {@link MonthCalendar}. */
+export interface MonthCalendarProps {
+  /** The month shown; pair with `onMonthChange` to control it. Defaults to the month of `today`. */
+  readonly month?: Date;
+  /** Called with the first day of the new month when the previous or next month button is pressed. */
+  readonly onMonthChange?: (month: Date) => void;
+  /** Whether a day can be chosen; disabled days are shown but cannot be pressed. All days when absent. */
+  readonly isDayEnabled?: (day: Date) => boolean;
+  /** Called with the day a user chose (midnight of that day in `timeZone`). */
+  readonly onSelect?: (day: Date) => void;
+  /** The chosen day, marked as selected. */
+  readonly selected?: Date;
+  /** IANA time zone the days are computed in; the browser's when absent. */
+  readonly timeZone?: string;
+  /** Today, from the caller's clock; marked as today. */
+  readonly today?: Date;
+  /** The earliest month the previous button reaches. */
+  readonly startMonth?: Date;
+  /** The latest month the next button reaches. */
+  readonly endMonth?: Date;
+  /** Texts; each replaceable. */
+  readonly messages?: Partial<MonthCalendarMessages>;
+  /** Class on the root element. */
+  readonly className?: string;
+  /** Classes per part, replacing the default `fpk-calendar-<part>` class. */
+  readonly classNames?: Partial<Record<MonthCalendarSlot, string>>;
+  /** Inline styles of the root. */
+  readonly style?: CSSProperties;
+  /** Accessible name of the calendar. */
+  readonly 'aria-label'?: string;
+  /** Id of the element that names the calendar. */
+  readonly 'aria-labelledby'?: string;
+  /** Content under the grid, announced politely (react-day-picker's live footer). */
+  readonly footer?: ReactNode;
+}
+
+const PARTS = [
+  ...Object.values(UI),
+  ...Object.values(DayFlag),
+  ...Object.values(SelectionState),
+] as MonthCalendarSlot[];
+
+/** The default class of every part: `fpk-calendar-<part>`, underscores as dashes. */
+export function getMonthCalendarClassNames(): ClassNames {
+  return Object.fromEntries(PARTS.map((part) => [part, `fpk-calendar-${part.replace(/_/g, '-')}`])) as ClassNames;
+}
+
+/**
+ * A month grid built on react-day-picker: SUN..SAT headers, previous and next month buttons
+ * with accessible names, one button per day, arrow-key navigation between days. Days for
+ * which `isDayEnabled` is false are disabled.
+ */
+export function MonthCalendar({
+  month,
+  onMonthChange,
+  isDayEnabled,
+  onSelect,
+  selected,
+  timeZone,
+  today,
+  startMonth,
+  endMonth,
+  messages,
+  className,
+  classNames,
+  style,
+  footer,
+  ...aria
+}: MonthCalendarProps): ReactNode {
+  const text = { ...defaultMonthCalendarMessages, ...messages };
+  const mergedClassNames = useMemo(() => {
+    const defaults = getMonthCalendarClassNames();
+    return classNames ? { ...defaults, ...classNames } : defaults;
+  }, [classNames]);
+  const inZone = (date: Date) => (timeZone ? new TZDate(date.getTime(), timeZone) : date);
+
+  return (
+    <DayPicker
+      mode="single"
+      month={month}
+      defaultMonth={month ? undefined : today}
+      onMonthChange={onMonthChange}
+      selected={selected}
+      onSelect={(_selected, day) => onSelect?.(day)}
+      disabled={isDayEnabled ? (day: Date) => !isDayEnabled(day) : undefined}
+      timeZone={timeZone}
+      today={today}
+      startMonth={startMonth}
+      endMonth={endMonth}
+      navLayout="after"
+      className={className}
+      classNames={mergedClassNames}
+      style={style}
+      footer={footer}
+      aria-label={aria['aria-label']}
+      aria-labelledby={aria['aria-labelledby']}
+      formatters={{
+        formatWeekdayName: (weekday) => text.weekdayHeader(inZone(weekday)),
+        formatCaption: (m) => text.caption(inZone(m)),
+      }}
+      labels={{
+        labelPrevious: () => text.previousMonth,
+        labelNext: () => text.nextMonth,
+        labelDayButton: (day, modifiers) =>
+          text.dayLabel(inZone(day), {
+            today: Boolean(modifiers.today),
+            selected: Boolean(modifiers.selected),
+            disabled: Boolean(modifiers.disabled),
+          }),
+      }}
+    />
+  );
+}

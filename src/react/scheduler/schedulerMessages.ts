@@ -1,0 +1,90 @@
+import { format } from 'date-fns';
+import { formatDuration } from '../../scheduler';
+
+/** Every text the Scheduler shows; pass some through `messages` to replace them. */
+export interface SchedulerMessages {
+  /** Accessible name of the left panel. */
+  readonly detailsLabel: string;
+  readonly durationLabel: string;
+  readonly dateLabel: string;
+  readonly timeLabel: string;
+  /** The appointment length, e.g. '1 hour'. */
+  readonly duration: (minutes: number) => string;
+  /** The chosen day in the panel, e.g. 'Monday, March 9, 2026'; the date is in the patient's time zone. */
+  readonly formatDate: (day: Date) => string;
+  /** A start time, e.g. '9:00 AM'; the date is in the patient's time zone. */
+  readonly formatTime: (start: Date) => string;
+  /**
+   * A start time with its zone abbreviation, e.g. '1:30 AM EDT'; used when two times of a day
+   * would read the same, as on the night daylight saving ends.
+   */
+  readonly formatTimeWithZone: (start: Date, timeZone: string) => string;
+  /** The chosen time in the panel, with its zone, e.g. '9:00 AM (America/New_York)'. */
+  readonly chosenTime: (time: string, timeZone: string) => string;
+  readonly selectDate: string;
+  readonly selectTime: string;
+  /** The note under the time list naming the zone. */
+  readonly timesShownIn: (timeZone: string) => string;
+  /** Heading of the questions step when the questionnaire has no title. */
+  readonly questionsHeading: string;
+  readonly next: string;
+  readonly confirmHeading: string;
+  readonly confirm: string;
+  readonly booking: string;
+  readonly bookedHeading: string;
+  readonly bookedText: string;
+  readonly changeDate: string;
+  readonly changeTime: string;
+  readonly changeAnswers: string;
+  readonly loading: string;
+  readonly loadError: string;
+  readonly tryAgain: string;
+  readonly noSchedule: string;
+  readonly noActor: string;
+  readonly noTimesThisMonth: string;
+  readonly noTimesThisDay: string;
+  readonly taken: string;
+  readonly bookingError: string;
+  readonly previousMonth: string;
+  readonly nextMonth: string;
+}
+
+/** The Scheduler's English texts (portal.md section 2 where it names them). */
+export const defaultSchedulerMessages: SchedulerMessages = {
+  detailsLabel: 'Appointment details',
+  durationLabel: 'Duration',
+  dateLabel: 'Date',
+  timeLabel: 'Time',
+  duration: (minutes) => formatDuration(minutes),
+  formatDate: (day) => format(day, 'EEEE, MMMM d, yyyy'),
+  formatTime: (start) => format(start, 'h:mm a'),
+  formatTimeWithZone: (start, timeZone) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+      start
+    ),
+  chosenTime: (time, timeZone) => `${time} (${timeZone})`,
+  selectDate: 'Select date',
+  selectTime: 'Select time',
+  timesShownIn: (timeZone) => `Times shown in ${timeZone}`,
+  questionsHeading: 'A few questions',
+  next: 'Next',
+  confirmHeading: 'Confirm your appointment',
+  confirm: 'Confirm appointment',
+  booking: 'Booking…',
+  bookedHeading: "You're all set!",
+  bookedText: 'Check your email for a calendar invite.',
+  changeDate: 'Change date',
+  changeTime: 'Change time',
+  changeAnswers: 'Change answers',
+  loading: 'Loading available times…',
+  loadError: 'Could not load available times.',
+  tryAgain: 'Try again',
+  noSchedule: 'There is no schedule to book from.',
+  noActor: 'This schedule has no provider to book with.',
+  noTimesThisMonth: 'No available times this month. Try the next month.',
+  noTimesThisDay: 'No times are left on this day. Please choose another date.',
+  taken: 'That time was just taken. Please choose another.',
+  bookingError: 'Could not book the appointment. Please try again.',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+};

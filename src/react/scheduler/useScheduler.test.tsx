@@ -1,0 +1,109 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ClientStorage, FhirClient, MemoryStorage } from '../../client';
+import type { Schedule, Slot } from '../../fhir';
+import { FhirProvider } from '../FhirProvider';
+import { isSlotTakenError, useScheduler, type UseSchedulerOptions } from './useScheduler';
+import { OperationOutcomeError, errorOutcome } from '../../fhir';
+
+const FHIR = 'https://fhir.test/fhir/R4/';
+const NY = 'America/New_York';
+const schedule: Schedule = { resourceType: 'Schedule', id: 's1', actor: [{ reference: 'Practitioner/dr1' }] };
+const slot = (id: string, start: string): Slot => ({
+  resourceType: 'Slot',
+  id,
+  meta: { versionId: '1' },
+  schedule: { reference: 'Schedule/s1' },
+  status: 'free',
+  start,
+  end: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+});
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/fhir+json' } });
+
+function setup(slots: Slot[], options: Partial<UseSchedulerOptions> = {}, signedIn = false) {
+  const urls: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = input.toString();
+    urls.push(url);
+    if (url === 'https://fhir.test/auth/me') {
+      return json({ profile: { resourceType: 'Patient', id: 'me', name: [{ given: ['Pat'], family: 'Doe' }] } });
+    }
+    if (url === `${FHIR}Practitioner/dr1`)
+      return json({ resourceType: 'Practitioner', id: 'dr1', name: [{ text: 'Dr. Lee' }] });
+    if (url.startsWith(`${FHIR}Slot?`))
+      return json({ resourceType: 'Bundle', type: 'searchset', entry: slots.map((resource) => ({ resource })) });
+    return json({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-found' }] }, 404);
+  });
+  const client = new FhirClient({
+    baseUrl: 'https://fhir.test/',
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    storage: new ClientStorage(new MemoryStorage()),
+    maxRetries: 0,
+    ...(signedIn ? { accessToken: 'token' } : {}),
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => <FhirProvider client={client}>{children}</FhirProvider>;
+  const hook = renderHook(() => useScheduler({ schedule, timeZone: NY, ...options }), { wrapper });
+  return { ...hook, urls };
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('useScheduler', { timeout: 30_000 }, () => {
+  describe('when daylight saving ends (2026-11-01 in New York)', () => {
+    it('offers both 1:30 AM slots and the last hour of the long day, in order', async () => {
+      const { result } = setup(
+        [
+          slot('est', '2026-11-01T06:30:00Z'),
+          slot('late', '2026-11-02T04:30:00Z'),
+          slot('edt', '2026-11-01T05:30:00Z'),
+        ],
+        { now: () => new Date('2026-10-28T16:00:00Z') }
+      );
+      await waitFor(() => expect(result.current.slotsStatus).toBe('ready'));
+      expect(result.current.isDayEnabled(new Date('2026-11-01T12:00:00Z'))).toBe(true);
+      expect(result.current.isDayEnabled(new Date('2026-11-02T12:00:00Z'))).toBe(false);
+      act(() => result.current.chooseDate(new Date('2026-11-01T12:00:00Z')));
+      expect(result.current.state).toMatchObject({ status: 'date-chosen', date: '2026-11-01' });
+      expect(result.current.times.map((s) => s.id)).toEqual(['edt', 'est', 'late']);
+      expect(result.current.durationMinutes).toBe(30);
+    });
+  });
+
+  it('books for the signed-in profile when no patient is given', async () => {
+    const { result } = setup(
+      [slot('a', '2026-03-09T13:00:00Z')],
+      { now: () => new Date('2026-03-05T15:00:00Z') },
+      true
+    );
+    await waitFor(() => expect(result.current.patient).toEqual({ reference: 'Patient/me' }));
+    expect(result.current.actorResource).toMatchObject({ id: 'dr1' });
+  });
+
+  it('lets a stateReducer override a change (Downshift style)', async () => {
+    const { result } = setup([slot('a', '2026-03-09T13:00:00Z')], {
+      now: () => new Date('2026-03-05T15:00:00Z'),
+      // Keep the patient on the chosen date: ignore changeDate.
+      stateReducer: (state, { type, changes }) => (type === 'changeDate' ? state : changes),
+    });
+    await waitFor(() => expect(result.current.slotsStatus).toBe('ready'));
+    act(() => result.current.chooseDate('2026-03-09'));
+    act(() => result.current.changeDate());
+    expect(result.current.state.status).toBe('date-chosen');
+  });
+});
+
+describe('isSlotTakenError', () => {
+  it('is true for conflicts and false for other failures', () => {
+    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Version mismatch', 'conflict')))).toBe(true);
+    expect(isSlotTakenError({ status: 412 })).toBe(true);
+    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Forbidden', 'forbidden')))).toBe(false);
+    expect(isSlotTakenError(new Error('Failed to fetch'))).toBe(false);
+  });
+});

@@ -1,0 +1,375 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { TZDate } from '@date-fns/tz';
+import type {
+  Appointment,
+  Bundle,
+  Questionnaire,
+  QuestionnaireResponse,
+  Reference,
+  Resource,
+  Schedule,
+} from '../../fhir';
+import { isOperationOutcomeError, normalizeErrorString } from '../../fhir';
+import {
+  buildBookingBundle,
+  buildSlotSearchQuery,
+  createSchedulerState,
+  getBookedAppointment,
+  getMonthStart,
+  getScheduleReference,
+  getSlotDurationMinutes,
+  getSlotSearchWindow,
+  getTimesForDay,
+  groupSlotsByDay,
+  hasFailedEntry,
+  isScheduleResource,
+  resolveScheduleSource,
+  schedulerReducer,
+  toDayKey,
+  type BookableSlot,
+  type ScheduleSource,
+  type SchedulerAction,
+  type SchedulerState,
+  type SlotsByDay,
+} from '../../scheduler';
+import { useFhirClient } from '../FhirProvider';
+import { useProfile } from '../hooks/useProfile';
+
+/** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
+export type SchedulerActionAndChanges = SchedulerAction & { readonly changes: SchedulerState };
+
+/** Options of {@link useScheduler}. */
+export interface UseSchedulerOptions {
+  /**
+   * The schedule(s) to book from: a Schedule, a reference, a list, or a function that finds them.
+   * The slot search covers all of them; the first one (read if given as a reference) supplies
+   * the provider shown and booked with. A function is called once on mount and on retry;
+   * remount (change `key`) to switch schedules.
+   */
+  readonly schedule: ScheduleSource | undefined;
+  /** The questions asked before confirming; the step is skipped when absent. */
+  readonly questionnaire?: Questionnaire | Reference;
+  /** The patient's IANA time zone; the browser's when absent. */
+  readonly timeZone?: string;
+  /** The clock; `() => new Date()` when absent. */
+  readonly now?: () => Date;
+  /** Who the appointment is for (and the answers' subject and source); the signed-in profile when absent. */
+  readonly patient?: Reference;
+  /** UUIDs for the transaction's `urn:uuid` entries; `crypto.randomUUID` when absent. */
+  readonly createUuid?: () => string;
+  /** Overrides the flow's state changes (Downshift style): return `changes` to accept them. */
+  readonly stateReducer?: (state: SchedulerState, actionAndChanges: SchedulerActionAndChanges) => SchedulerState;
+  /** Called when the patient picks a time. */
+  readonly onSlotChosen?: (slot: BookableSlot) => void;
+  /** Called with the answers when the patient submits the questions. */
+  readonly onAnswersSubmitted?: (response: QuestionnaireResponse) => void;
+  /** Called with the booked appointment and the server's transaction response. */
+  readonly onBooked?: (appointment: Appointment, response: Bundle) => void;
+}
+
+/** How the schedule part stands: loading, ready, or why it cannot be used. */
+export type ScheduleLoadStatus = 'loading' | 'ready' | 'no-schedule' | 'no-actor' | 'error';
+
+/** How the slots of the visible month stand. */
+export type SlotsLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** What {@link useScheduler} returns. */
+export interface UseSchedulerResult {
+  /** The flow's state. */
+  readonly state: SchedulerState;
+  /** Sends a flow action; the named helpers below are usually more convenient. */
+  readonly dispatch: (action: SchedulerAction) => void;
+  /** The time zone times are shown in. */
+  readonly timeZone: string;
+  /** Today in the time zone, from the clock. */
+  readonly today: TZDate;
+  readonly scheduleStatus: ScheduleLoadStatus;
+  /** The first schedule, once read. */
+  readonly schedule?: Schedule;
+  /** The first schedule's first actor. */
+  readonly actor?: Reference;
+  /** The actor's resource (Practitioner, ...) when it could be read. */
+  readonly actorResource?: Resource;
+  /** The questionnaire, once read. */
+  readonly questionnaire?: Questionnaire;
+  /** The first day of the visible month in the time zone. */
+  readonly month: TZDate;
+  /** Shows another month and fetches its slots. */
+  readonly setMonth: (month: Date) => void;
+  readonly slotsStatus: SlotsLoadStatus;
+  /** The visible window's slots by day. */
+  readonly slotsByDay: SlotsByDay;
+  /** Whether a day has free slots. */
+  readonly isDayEnabled: (day: Date) => boolean;
+  /** The chosen day's slots, ascending. */
+  readonly times: readonly BookableSlot[];
+  /** The appointment length in minutes: the chosen slot's, else the first offered slot's. */
+  readonly durationMinutes?: number;
+  /** Retries whatever failed to load. */
+  readonly retry: () => void;
+  readonly chooseDate: (day: Date | string) => void;
+  readonly chooseTime: (slot: BookableSlot) => void;
+  readonly submitAnswers: (response: QuestionnaireResponse) => void;
+  readonly changeDate: () => void;
+  readonly changeTime: () => void;
+  readonly changeAnswers: () => void;
+  readonly back: () => void;
+  /** Books the chosen slot once; further calls while booking are ignored. */
+  readonly book: () => Promise<void>;
+  /** The reference of the patient the appointment is for, if known. */
+  readonly patient?: Reference;
+}
+
+const EMPTY_SLOTS: SlotsByDay = { slots: [], days: new Map(), issues: [] };
+const defaultNow = () => new Date();
+const defaultUuid = () => globalThis.crypto.randomUUID();
+
+/** True for errors that mean someone else booked the slot first. */
+export function isSlotTakenError(error: unknown): boolean {
+  if (typeof (error as { status?: unknown })?.status === 'number') {
+    const status = (error as { status: number }).status;
+    if (status === 409 || status === 412) return true;
+  }
+  if (!isOperationOutcomeError(error)) return false;
+  return (error.outcome.issue ?? []).some((issue) => ['conflict', 'lock-error', 'duplicate'].includes(issue.code));
+}
+
+function referenceOf(resource: Resource | undefined): Reference | undefined {
+  return resource?.id ? { reference: `${resource.resourceType}/${resource.id}` } : undefined;
+}
+
+/**
+ * The scheduler's state and actions: reads the schedule and its first actor, searches the
+ * visible month's free slots, walks the date → time → questions → confirm flow and books
+ * the slot in one transaction. Use it with your own markup, or use `Scheduler`.
+ */
+export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
+  const client = useFhirClient();
+  const timeZone = useMemo(
+    () => options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [options.timeZone]
+  );
+  const now = options.now ?? defaultNow;
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const hasQuestions = Boolean(options.questionnaire);
+  const [state, rawDispatch] = useReducer(
+    (current: SchedulerState, action: SchedulerAction) => {
+      const changes = schedulerReducer(current, action);
+      const custom = latest.current.stateReducer;
+      return custom ? custom(current, { ...action, changes }) : changes;
+    },
+    { hasQuestions },
+    createSchedulerState
+  );
+  const dispatch = rawDispatch as (action: SchedulerAction) => void;
+
+  // The schedule, its actor and the questionnaire.
+  const [setupReload, setSetupReload] = useState(0);
+  const [setup, setSetup] = useState<{
+    status: ScheduleLoadStatus;
+    references: readonly string[];
+    schedule?: Schedule;
+    actor?: Reference;
+    actorResource?: Resource;
+    questionnaire?: Questionnaire;
+  }>({ status: 'loading', references: [] });
+  const scheduleKey = typeof options.schedule === 'function' ? 'function' : JSON.stringify(options.schedule ?? null);
+  const questionnaireKey = JSON.stringify(options.questionnaire ?? null);
+
+  useEffect(() => {
+    let active = true;
+    const { schedule: source, questionnaire } = latest.current;
+    setSetup({ status: 'loading', references: [] });
+    (async () => {
+      const schedules = await resolveScheduleSource(source);
+      if (schedules.length === 0) return { status: 'no-schedule' as const, references: [] };
+      const references = schedules.map(getScheduleReference);
+      const first = schedules[0];
+      const schedule = isScheduleResource(first) ? first : ((await client.readReference(first)) as Schedule);
+      const actor = schedule.actor?.[0];
+      let q: Questionnaire | undefined;
+      if (questionnaire) {
+        q =
+          (questionnaire as Questionnaire).resourceType === 'Questionnaire'
+            ? (questionnaire as Questionnaire)
+            : ((await client.readReference(questionnaire as Reference)) as Questionnaire);
+      }
+      if (!actor) return { status: 'no-actor' as const, references, schedule, questionnaire: q };
+      let actorResource: Resource | undefined;
+      if (actor.reference) {
+        try {
+          actorResource = await client.readReference(actor);
+        } catch (error) {
+          // The name can still come from actor.display; the booking does not need the resource.
+          console.error(`Scheduler: could not read the schedule actor ${actor.reference}`, error);
+        }
+      }
+      return { status: 'ready' as const, references, schedule, actor, actorResource, questionnaire: q };
+    })().then(
+      (result) => {
+        if (active) setSetup(result);
+      },
+      (error: unknown) => {
+        console.error('Scheduler: could not load the schedule', error);
+        if (active) setSetup({ status: 'error', references: [] });
+      }
+    );
+    return () => {
+      active = false;
+    };
+  }, [client, scheduleKey, questionnaireKey, setupReload]);
+
+  // The visible month's slots.
+  const [month, setMonthState] = useState<TZDate>(() => getMonthStart(now(), timeZone));
+  const [slotsReload, setSlotsReload] = useState(0);
+  const [slots, setSlots] = useState<{ status: SlotsLoadStatus; byDay: SlotsByDay }>({
+    status: 'idle',
+    byDay: EMPTY_SLOTS,
+  });
+  const referencesKey = setup.references.join(',');
+
+  useEffect(() => {
+    if (setup.status !== 'ready') return;
+    let active = true;
+    const window = getSlotSearchWindow({ now: now(), timeZone, month });
+    const query = buildSlotSearchQuery(referencesKey.split(','), window);
+    setSlots((current) => ({ status: 'loading', byDay: current.byDay }));
+    // Availability changes by the minute, and a refetch after 'taken' must see the new state.
+    client.searchResources('Slot', query, { cache: 'reload' }).then(
+      (found) => {
+        if (!active) return;
+        const byDay = groupSlotsByDay(found, timeZone);
+        for (const issue of byDay.issues) console.warn(`Scheduler: ${issue.details?.text}`);
+        setSlots({ status: 'ready', byDay });
+      },
+      (error: unknown) => {
+        console.error('Scheduler: could not load available times', error);
+        if (active) setSlots({ status: 'error', byDay: EMPTY_SLOTS });
+      }
+    );
+    return () => {
+      active = false;
+    };
+    // `now` is read when the search starts; a new clock function alone does not refetch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, setup.status, referencesKey, month.getTime(), timeZone, slotsReload]);
+
+  const setMonth = useCallback((value: Date) => setMonthState(getMonthStart(value, timeZone)), [timeZone]);
+
+  const retry = useCallback(() => {
+    if (setup.status === 'error') setSetupReload((n) => n + 1);
+    else setSlotsReload((n) => n + 1);
+  }, [setup.status]);
+
+  const isDayEnabled = useCallback(
+    (day: Date) => slots.byDay.days.has(toDayKey(day, timeZone)),
+    [slots.byDay, timeZone]
+  );
+  const times = state.date ? getTimesForDay(slots.byDay, state.date) : [];
+  const durationSlot = state.slot ?? times[0] ?? slots.byDay.slots[0];
+  const durationMinutes = durationSlot ? getSlotDurationMinutes(durationSlot) : undefined;
+
+  const profile = useProfile();
+  const patient = options.patient ?? referenceOf(profile as Resource | undefined);
+
+  const chooseDate = useCallback(
+    (day: Date | string) =>
+      dispatch({ type: 'chooseDate', date: typeof day === 'string' ? day : toDayKey(day, timeZone) }),
+    [dispatch, timeZone]
+  );
+  const chooseTime = useCallback(
+    (slot: BookableSlot) => {
+      dispatch({ type: 'chooseTime', slot });
+      latest.current.onSlotChosen?.(slot);
+    },
+    [dispatch]
+  );
+  const submitAnswers = useCallback(
+    (response: QuestionnaireResponse) => {
+      dispatch({ type: 'answerQuestions', response });
+      latest.current.onAnswersSubmitted?.(response);
+    },
+    [dispatch]
+  );
+
+  // A second confirm while the first is on the wire must not send a second transaction.
+  const inFlight = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const setupRef = useRef(setup);
+  setupRef.current = setup;
+
+  const book = useCallback(async () => {
+    const current = stateRef.current;
+    if (inFlight.current || (current.status !== 'questions-answered' && current.status !== 'error')) return;
+    const { slot, response } = current;
+    const actor = setupRef.current.actor;
+    const who = latest.current.patient ?? referenceOf(client.getProfile());
+    if (!slot || !actor) return;
+    inFlight.current = true;
+    dispatch({ type: 'book' });
+    try {
+      if (!who) throw new Error('Sign in as a patient to book an appointment');
+      const bundle = buildBookingBundle({
+        slot,
+        patient: who,
+        actor,
+        response,
+        createUuid: latest.current.createUuid ?? defaultUuid,
+      });
+      const result = await client.executeBatch(bundle);
+      if (hasFailedEntry(result)) {
+        console.error('Scheduler: the booking transaction failed', result);
+        dispatch({ type: 'slotTaken' });
+        setSlotsReload((n) => n + 1);
+        return;
+      }
+      const appointment = getBookedAppointment(bundle, result);
+      dispatch({ type: 'booked', appointment });
+      latest.current.onBooked?.(appointment, result);
+    } catch (error) {
+      console.error('Scheduler: could not book the appointment', error);
+      if (isSlotTakenError(error)) {
+        dispatch({ type: 'slotTaken' });
+        setSlotsReload((n) => n + 1);
+      } else {
+        dispatch({ type: 'bookingFailed', error: normalizeErrorString(error) });
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  }, [client, dispatch]);
+
+  return {
+    state,
+    dispatch,
+    timeZone,
+    today: new TZDate(now().getTime(), timeZone),
+    scheduleStatus: setup.status,
+    schedule: setup.schedule,
+    actor: setup.actor,
+    actorResource: setup.actorResource,
+    questionnaire: setup.questionnaire,
+    month,
+    setMonth,
+    slotsStatus: slots.status,
+    slotsByDay: slots.byDay,
+    isDayEnabled,
+    times,
+    durationMinutes,
+    retry,
+    chooseDate,
+    chooseTime,
+    submitAnswers,
+    changeDate: useCallback(() => dispatch({ type: 'changeDate' }), [dispatch]),
+    changeTime: useCallback(() => dispatch({ type: 'changeTime' }), [dispatch]),
+    changeAnswers: useCallback(() => dispatch({ type: 'changeAnswers' }), [dispatch]),
+    back: useCallback(() => dispatch({ type: 'back' }), [dispatch]),
+    book,
+    patient,
+  };
+}
