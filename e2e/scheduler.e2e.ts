@@ -15,7 +15,8 @@ afterAll(async () => {
 async function chooseFirstSlot(page: Page): Promise<string> {
   await page.getByRole('heading', { name: 'Select date' }).waitFor();
   await expectAccessible(page);
-  const day = page.locator('.fpk-scheduler button[name="day"]:not([disabled]), .fpk-scheduler [role="gridcell"] button:not([disabled])').first();
+  // react-day-picker marks days without free slots data-disabled on their grid cell.
+  const day = page.locator('.fpk-scheduler [role="gridcell"]:not([data-disabled]):not([data-outside]) button').first();
   await day.waitFor();
   await day.press('Enter');
   await page.getByRole('heading', { name: 'Select time' }).waitFor();
