@@ -1,2 +1,33 @@
-// src/client: each module adds its exports here.
-export {};
+// src/client: the FhirClient and its parts.
+export { FhirClient } from './FhirClient';
+export type {
+  CacheChangeListener,
+  CreatePdfOptions,
+  EmailMessage,
+  KeyValueClient,
+  ValueSetExpandParams,
+} from './FhirClient';
+export type { FhirClientEventMap } from './SessionClient';
+export type { CreatePdfFunction, FhirClientOptions } from './options';
+export { ClientStorage, MemoryStorage } from './storage';
+export type { StorageLike } from './storage';
+export { TypedEventTarget } from './events';
+export type { TypedEventListener } from './events';
+export { ACCEPT_HEADER, ContentType } from './transport';
+export type { RequestOptions } from './transport';
+export { parseRateLimitHeader } from './retry';
+export type { RateLimitEntry } from './retry';
+export type { BinaryResult, BinarySource, CreateBinaryOptions } from './binary';
+export type { QueryTypes, ResourceArray } from './query';
+export type {
+  LoginState,
+  ProfileResource,
+  SessionDetails,
+  SessionMembership,
+  SessionProject,
+  TokenResponse,
+} from './session';
+// The other client parts, each with its own index.
+export * from './login';
+export * from './subscriptions';
+export * from './fhircast';
