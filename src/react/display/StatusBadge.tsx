@@ -1,5 +1,5 @@
 import { forwardRef, type HTMLAttributes } from 'react';
-import { getStatusColor, type StatusColor } from './statusColor';
+import { statusColor, type StatusColor } from '../../fhir';
 
 /** Props of {@link StatusBadge}. */
 export interface StatusBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'color'> {
@@ -11,7 +11,7 @@ export interface StatusBadgeProps extends Omit<HTMLAttributes<HTMLSpanElement>, 
   readonly messages?: Readonly<Record<string, string>>;
 }
 
-/** A small coloured label for a FHIR status; colour on `data-color`, styled by styles.css. */
+/** A small coloured label for a FHIR status; colour (statusColor) on `data-color`, styled by styles.css. */
 export const StatusBadge = /* @__PURE__ */ forwardRef<HTMLSpanElement, StatusBadgeProps>(function StatusBadge(
   { status, color, messages, className, ...rest },
   ref
@@ -21,7 +21,7 @@ export const StatusBadge = /* @__PURE__ */ forwardRef<HTMLSpanElement, StatusBad
       {...rest}
       ref={ref}
       className={className ? `fpk-status-badge ${className}` : 'fpk-status-badge'}
-      data-color={color ?? getStatusColor(status)}
+      data-color={color ?? statusColor(status)}
       data-status={status}
     >
       {messages?.[status] ?? status}

@@ -1,2 +1,1 @@
-export * from './statusColor';
 export * from './StatusBadge';

@@ -54,7 +54,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   // Reset during render, not in componentDidUpdate, so the stale panel is never painted.
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState
+  ): Partial<ErrorBoundaryState> | null {
     if (Object.is(props.resetKey, state.resetKey)) return null;
     return { resetKey: props.resetKey, error: undefined, hasError: false };
   }

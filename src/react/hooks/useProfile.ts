@@ -30,7 +30,9 @@ export function useProfile(): Profile | undefined {
     if (client.getProfile()) return;
     let active = true;
     client.getProfileAsync().then(
-      () => active && setLoaded((n) => n + 1),
+      (loaded) => {
+        if (active && loaded) setLoaded((n) => n + 1);
+      },
       (error: unknown) => console.error('useProfile: could not load the profile', error)
     );
     return () => {

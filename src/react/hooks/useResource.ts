@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Reference, Resource } from '../../fhir';
-import { normalizeOutcome, OperationOutcomeError, isOperationOutcomeError } from '../../fhir';
+import type { OperationOutcomeError } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
+import { toOutcomeError, withSignal } from './request';
 
 /** What {@link useResource} accepts: a resource, a Reference, or a reference string such as 'Patient/123'. */
 export type ResourceOrReference<T extends Resource = Resource> = T | Reference | string | undefined;
@@ -14,23 +15,26 @@ export interface UseResourceOptions {
 
 const NOOP_UNSUBSCRIBE = () => {};
 
-/** Splits a relative literal reference 'Type/id' (optionally '/_history/v') into type and id. */
-function parseReference(reference: string): { type: string; id: string } | undefined {
-  const match = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(\/_history\/[A-Za-z0-9\-.]{1,64})?$/.exec(reference);
-  return match ? { type: match[1], id: match[2] } : undefined;
+/** Splits a relative literal reference 'Type/id' or 'Type/id/_history/vid'. */
+function parseReference(reference: string): { type: string; id: string; vid?: string } | undefined {
+  const match = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/([A-Za-z0-9\-.]{1,64}))?$/.exec(reference);
+  return match ? { type: match[1], id: match[2], vid: match[3] } : undefined;
 }
 
 function isResource(value: unknown): value is Resource {
   return typeof value === 'object' && value !== null && typeof (value as Resource).resourceType === 'string';
 }
 
-/** The cache key ('Type/id') of the value, when it names one resource on the server. */
+/**
+ * The cache key ('Type/id') of the value, when it names the current version of one resource.
+ * A versioned reference names a fixed past version, which the cache does not hold.
+ */
 function keyOf(value: ResourceOrReference): string | undefined {
   if (!value) return undefined;
-  if (typeof value === 'string') return parseReference(value) ? value.split('/_history/')[0] : undefined;
   if (isResource(value)) return value.id ? `${value.resourceType}/${value.id}` : undefined;
-  const reference = value.reference;
-  return reference && parseReference(reference) ? reference.split('/_history/')[0] : undefined;
+  const reference = typeof value === 'string' ? value : value.reference;
+  const parsed = reference ? parseReference(reference) : undefined;
+  return parsed && !parsed.vid ? reference : undefined;
 }
 
 function lastUpdated(resource: Resource | undefined): number {
@@ -38,17 +42,14 @@ function lastUpdated(resource: Resource | undefined): number {
   return Number.isNaN(time) ? -Infinity : time;
 }
 
-function toError(error: unknown): OperationOutcomeError {
-  return isOperationOutcomeError(error) ? error : new OperationOutcomeError(normalizeOutcome(error), { cause: error });
-}
-
 /**
  * The resource a value names, read through the client and kept in step with its cache: a write
  * anywhere in the app re-renders every component showing that resource.
  *
  * A resource passed in is shown as given unless the cache holds a newer version
- * (by meta.lastUpdated); a reference is read when the cache does not hold it yet.
- * References the cache cannot key (absolute URLs, contained '#id') are read once with readReference.
+ * (by meta.lastUpdated); a reference is read when the cache does not hold it yet, and read
+ * again when the cache drops it. A versioned reference ('Patient/1/_history/2') reads that
+ * version once; other references the cache cannot key go through readReference once.
  */
 export function useResource<T extends Resource = Resource>(
   value: ResourceOrReference<T>,
@@ -57,7 +58,8 @@ export function useResource<T extends Resource = Resource>(
   const client = useFhirClient();
   const key = keyOf(value);
   const given = isResource(value) ? (value as T) : undefined;
-  const reference = !given && value ? (typeof value === 'string' ? { reference: value } : (value as Reference)) : undefined;
+  const reference =
+    !given && value ? (typeof value === 'string' ? { reference: value } : (value as Reference)) : undefined;
 
   const onErrorRef = useRef(options?.onError);
   useEffect(() => {
@@ -89,18 +91,20 @@ export function useResource<T extends Resource = Resource>(
   const hasGiven = given !== undefined;
   useEffect(() => {
     if (hasGiven || !refString || isCached) return;
-    const parsed = key ? parseReference(key) : undefined;
+    const parsed = parseReference(refString);
     const controller = new AbortController();
-    const request = parsed
-      ? client.readResource(parsed.type as any, parsed.id, { signal: controller.signal })
-      : client.readReference({ reference: refString } as any);
-    Promise.resolve(request).then(
-      (resource) => {
-        if (!controller.signal.aborted) setRead({ ref: refString, resource: resource as unknown as T });
-      },
+    const request = withSignal<Resource>((signal) => {
+      if (parsed?.vid) return client.readVersion(parsed.type as any, parsed.id, parsed.vid, { signal });
+      if (parsed) return client.readResource(parsed.type as any, parsed.id, { signal });
+      return client.readReference({ reference: refString }, { signal });
+    }, controller.signal);
+    request.then(
+      // Kept even when this effect was cleaned up because the answer just landed in the cache:
+      // it is what stays on screen if the cache later drops the entry.
+      (resource) => setRead({ ref: refString, resource: resource as unknown as T }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const normalized = toError(error);
+        const normalized = toOutcomeError(error);
         if (onErrorRef.current) onErrorRef.current(normalized);
         else console.error(`useResource: could not read ${refString}`, normalized);
       }

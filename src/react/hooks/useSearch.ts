@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FhirClient } from '../../client';
-import type { Bundle, ExtractResource, ResourceType } from '../../fhir';
-import { isOperationOutcomeError, normalizeOutcome, OperationOutcomeError } from '../../fhir';
+import type { FhirClient, RequestOptions, ResourceArray } from '../../client';
+import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
+import { toOutcomeError, withSignal } from './request';
 
 /** Search debounce after the first request, client-layer.md section 9. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -41,14 +41,6 @@ function queryKey(query: SearchQuery): string {
   return JSON.stringify(query);
 }
 
-function toError(error: unknown): OperationOutcomeError {
-  return isOperationOutcomeError(error) ? error : new OperationOutcomeError(normalizeOutcome(error), { cause: error });
-}
-
-function isAbort(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as Error).name === 'AbortError';
-}
-
 interface SearchState<T> {
   data: T | undefined;
   loading: boolean;
@@ -66,7 +58,11 @@ function useSearchWith<T>(
   const debounceMs = options?.debounceMs ?? SEARCH_DEBOUNCE_MS;
   const key = type && enabled ? `${type}?${queryKey(query)}` : undefined;
 
-  const [state, setState] = useState<SearchState<T>>(() => ({ data: undefined, loading: key !== undefined, error: undefined }));
+  const [state, setState] = useState<SearchState<T>>(() => ({
+    data: undefined,
+    loading: key !== undefined,
+    error: undefined,
+  }));
 
   // The request currently allowed to answer; a changed query or an unmount bumps it, so a late
   // answer for an old query is dropped instead of overwriting the new one.
@@ -85,27 +81,43 @@ function useSearchWith<T>(
     controllerRef.current = undefined;
   }, []);
 
-  const run = useCallback((): Promise<void> => {
-    cancel();
-    const id = requestId.current;
-    const { type: currentType, query: currentQuery } = latest.current;
-    if (!currentType) return Promise.resolve();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setState((s) => (s.loading ? s : { ...s, loading: true }));
-    const search = client[method] as (type: ResourceType, query: SearchQuery, options?: unknown) => Promise<unknown>;
-    return Promise.resolve()
-      .then(() => search.call(client, currentType, currentQuery, { signal: controller.signal }))
-      .then(
+  // reload: skip the client's request cache (refetch must reach the server).
+  const run = useCallback(
+    (reload?: boolean): Promise<void> => {
+      cancel();
+      const id = requestId.current;
+      const { type: currentType, query: currentQuery } = latest.current;
+      if (!currentType) return Promise.resolve();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setState((s) => (s.loading ? s : { ...s, loading: true }));
+      const search = client[method] as (
+        type: ResourceType,
+        query: SearchQuery,
+        options?: RequestOptions
+      ) => Promise<unknown>;
+      const options = (signal: AbortSignal) => (reload ? { signal, cache: 'reload' as const } : { signal });
+      return withSignal(
+        (signal) => search.call(client, currentType, currentQuery, options(signal)),
+        controller.signal
+      ).then(
         (data) => {
           if (id === requestId.current) setState({ data: data as T, loading: false, error: undefined });
         },
         (error: unknown) => {
-          if (id !== requestId.current || isAbort(error)) return;
-          setState((s) => ({ data: s.data, loading: false, error: toError(error) }));
+          // Our own aborts bump requestId first, so a failure that gets here is real.
+          if (id !== requestId.current) return;
+          setState((s) => ({ data: s.data, loading: false, error: toOutcomeError(error) }));
         }
       );
-  }, [client, method, cancel]);
+    },
+    [client, method, cancel]
+  );
+
+  // Another client is another server or session: search at once, as on the first render.
+  useEffect(() => {
+    lastKey.current = undefined;
+  }, [client]);
 
   useEffect(() => {
     if (key === undefined) {
@@ -125,7 +137,7 @@ function useSearchWith<T>(
     setState((s) => (s.loading ? s : { ...s, loading: true }));
     const timer = setTimeout(() => void run(), debounceMs);
     return () => clearTimeout(timer);
-  }, [key, run, cancel, debounceMs]);
+  }, [key, run, cancel, debounceMs, client]);
 
   useEffect(
     () => () => {
@@ -136,7 +148,8 @@ function useSearchWith<T>(
     [cancel]
   );
 
-  return { data: state.data, loading: state.loading, error: state.error, refetch: run };
+  const refetch = useCallback(() => run(true), [run]);
+  return { data: state.data, loading: state.loading, error: state.error, refetch };
 }
 
 /** Searches and returns the Bundle; debounced after the first search, late answers dropped. */
@@ -157,11 +170,11 @@ export function useSearchOne<K extends ResourceType>(
   return useSearchWith('searchOne', type, query, options);
 }
 
-/** Searches and returns the matching resources as an array; debounced like useSearch. */
+/** Searches and returns the matching resources as an array (its `bundle` is the Bundle); debounced like useSearch. */
 export function useSearchResources<K extends ResourceType>(
   type: K | undefined,
   query?: SearchQuery,
   options?: SearchOptions
-): SearchResult<ExtractResource<K>[]> {
+): SearchResult<ResourceArray<ExtractResource<K>>> {
   return useSearchWith('searchResources', type, query, options);
 }

@@ -1,0 +1,27 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+// Storybook for designers and the story tests. Builds and runs offline: no telemetry, no
+// version check, no fonts or assets from the network.
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.stories.tsx'],
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true, enableCrashReports: false },
+  async viteFinal(viteConfig) {
+    // The React entry starts with 'use client' for frameworks with server components; a
+    // Storybook bundle has no use for it, so the bundler's note about dropping it is noise.
+    const build = (viteConfig.build ??= {});
+    // Storybook's preview ships axe and the test tools in one chunk; its size is not ours.
+    build.chunkSizeWarningLimit = 2000;
+    const options = ((build as any).rolldownOptions ??= {});
+    const previous = options.onwarn;
+    options.onwarn = (warning: { code?: string }, warn: (w: unknown) => void) => {
+      if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+      if (previous) previous(warning, warn);
+      else warn(warning);
+    };
+    return viteConfig;
+  },
+};
+
+export default config;

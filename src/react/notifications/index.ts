@@ -1,0 +1,4 @@
+export * from './notificationsReducer';
+export * from './useNotificationsStore';
+export * from './Notifications';
+export * from './NotificationsProvider';
