@@ -3,8 +3,20 @@ import { defineConfig } from 'tsup';
 // Two entries: the framework-free root and the React adapter. `treeshake` stays off because
 // tsup's rollup pass strips the 'use client' banner the React entry needs; esbuild's own
 // tree shaking still drops unused code, and bundlers of our users shake per export.
+// Each layer is also an (unexported) entry, so code splitting gives every layer its own chunk:
+// a bundler that sees `import { FhirClient }` keeps the client's chunk and drops the others
+// whole, with their imports (the scheduler's time-zone library runs code at load, so it must
+// never ride along in a shared chunk).
 export default defineConfig({
-  entry: { index: 'src/index.ts', react: 'src/react/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    react: 'src/react/index.ts',
+    'layers/fhir': 'src/fhir/index.ts',
+    'layers/client': 'src/client/index.ts',
+    'layers/login': 'src/client/login/index.ts',
+    'layers/questionnaire': 'src/questionnaire/index.ts',
+    'layers/scheduler': 'src/scheduler/index.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,

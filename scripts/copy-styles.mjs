@@ -10,3 +10,4 @@ const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.css'
 const ordered = ['styles.css', ...files.filter((f) => f !== 'styles.css')].filter((f) => files.includes(f));
 writeFileSync('dist/styles.css', ordered.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'));
 writeFileSync('dist/styles.css.d.ts', 'export {};\n');
+writeFileSync('dist/styles.css.d.cts', 'export {};\n');

@@ -27,6 +27,17 @@ import { LruCache, RequestCache } from './cache';
 import type { FhirClientOptions } from './options';
 import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
 import { SessionClient } from './SessionClient';
+import { listenForSignOutInOtherTabs } from './login/crossTab';
+import type { AuthorizeRequest } from './login/redirect';
+import type {
+  BaseLoginRequest,
+  EmailPasswordLoginRequest,
+  GoogleLoginRequest,
+  LoginAuthenticationResponse,
+  NewPatientRequest,
+  NewProjectRequest,
+  NewUserRequest,
+} from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
 
 /** Listener for cache changes: a 'Type/id' key, or undefined when anything may have changed. */
@@ -81,6 +92,9 @@ function missing(text: string): never {
 }
 
 /** A FHIR R4 client: requests with retries and async polling, a session with token refresh, a request and resource cache, auto-batching and binary upload. */
+const loadLoginSteps = () => import('./login/steps');
+const loadRedirect = () => import('./login/redirect');
+
 export class FhirClient extends SessionClient {
   private readonly requestCache: RequestCache;
   private readonly resourceCache: LruCache<Resource>;
@@ -109,6 +123,75 @@ export class FhirClient extends SessionClient {
       set: (k, value) => this.put(key(k), value, ContentType.TEXT),
       delete: (k) => this.delete(key(k)),
     };
+    // Signing out in another tab removes the stored login; this tab forgets its tokens too.
+    listenForSignOutInOtherTabs(this, this.storage as never);
+  }
+
+  // Login steps (client-layer.md section 7), under MedplumClient's names and argument order.
+  // The steps live in ./login as functions over a small LoginClient interface, loaded on first
+  // use: a session signs in once, so the data calls every screen makes never carry them.
+
+  /** Starts an email and password sign-in (POST auth/login, with a PKCE challenge). */
+  startLogin(loginRequest: EmailPasswordLoginRequest): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((login) => login.startLogin(this, loginRequest));
+  }
+
+  /** Starts a Google sign-in (POST auth/google). */
+  startGoogleLogin(googleRequest: GoogleLoginRequest): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((login) => login.startGoogleLogin(this, googleRequest));
+  }
+
+  /** Registers a new user (POST auth/newuser). */
+  startNewUser(newUserRequest: NewUserRequest): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((login) => login.startNewUser(this, newUserRequest));
+  }
+
+  /** Creates a project for a new user's login (POST auth/newproject). */
+  startNewProject(newProjectRequest: NewProjectRequest): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((login) => login.startNewProject(this, newProjectRequest));
+  }
+
+  /** Creates the Patient and its membership for a new user's login (POST auth/newpatient). */
+  startNewPatient(newPatientRequest: NewPatientRequest): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((login) => login.startNewPatient(this, newPatientRequest));
+  }
+
+  /** Exchanges an authorization code for tokens with the stored PKCE verifier. */
+  processCode(code: string, loginParams?: Partial<BaseLoginRequest>): Promise<unknown> {
+    return loadLoginSteps().then((login) => login.processCode(this, code, loginParams));
+  }
+
+  /** Signs in through the authorize redirect, or finishes one when the URL carries a code. */
+  signInWithRedirect(loginParams?: AuthorizeRequest): Promise<unknown> {
+    return loadRedirect().then((redirect) => redirect.signInWithRedirect(this, loginParams));
+  }
+
+  /** Starts a SMART standalone launch: sends the browser to the authorize endpoint. */
+  startSmartLaunch(loginParams?: AuthorizeRequest): Promise<void> {
+    return loadRedirect().then((redirect) => redirect.startSmartLaunch(this, loginParams));
+  }
+
+  /** Finishes an authorize redirect: checks the state, then exchanges the code. */
+  handleRedirectCallback(url?: string | URL, loginParams?: Partial<BaseLoginRequest>): Promise<unknown> {
+    return loadRedirect().then((redirect) => redirect.handleRedirectCallback(this, url, loginParams));
+  }
+
+  /** Sends the browser to an external identity provider; with PKCE it needs codeChallenge and codeChallengeMethod. */
+  signInWithExternalAuth(
+    authorizeUrl: string,
+    clientId: string,
+    redirectUri: string,
+    baseLogin: BaseLoginRequest,
+    pkceEnabled = true
+  ): Promise<void> {
+    return loadRedirect().then((redirect) =>
+      redirect.signInWithExternalAuth(this, authorizeUrl, clientId, redirectUri, baseLogin, pkceEnabled)
+    );
+  }
+
+  /** Invites someone to a project (POST admin/projects/{id}/invite). */
+  invite(projectId: string, body: Record<string, unknown>): Promise<unknown> {
+    return loadLoginSteps().then((login) => login.invite(this, projectId, body));
   }
 
   // ---------------------------------------------------------------- URLs

@@ -434,8 +434,12 @@ export abstract class SessionClient extends TypedEventTarget<FhirClientEventMap>
     );
   }
 
-  /** Posts a form to the token endpoint and makes the answer the active login; any failure clears the login. */
-  protected async fetchTokens(formBody: URLSearchParams): Promise<ProfileResource | undefined> {
+  /**
+   * Posts a form to the token endpoint and makes the answer the active login; any failure clears
+   * the login. Public for the login steps (src/client/login); apps call the named logins instead.
+   * @internal
+   */
+  async fetchTokens(formBody: URLSearchParams): Promise<ProfileResource | undefined> {
     const headers: Record<string, string> = {
       Accept: ContentType.JSON,
       'Content-Type': ContentType.FORM_URL_ENCODED,

@@ -8,3 +8,4 @@ export * from './errors';
 export * from './notifications';
 export * from './questionnaire';
 export * from './scheduler';
+export * from './auth';

@@ -90,7 +90,11 @@ export async function startMfaEnroll(
 }
 
 /** Verifies an MFA code for the login (POST auth/mfa/verify). */
-export async function verifyMfa(client: LoginClient, login: string, token: string): Promise<LoginAuthenticationResponse> {
+export async function verifyMfa(
+  client: LoginClient,
+  login: string,
+  token: string
+): Promise<LoginAuthenticationResponse> {
   return client.post('auth/mfa/verify', { login, token });
 }
 
@@ -139,7 +143,10 @@ export async function processCode(
   formBody.set('code', code);
   const clientId = loginParams?.clientId ?? client.getClientId?.();
   if (clientId) formBody.set('client_id', clientId);
-  formBody.set('redirect_uri', loginParams?.redirectUri ?? store.getItem(PkceStorageKeys.redirectUri) ?? getWindowOrigin());
+  formBody.set(
+    'redirect_uri',
+    loginParams?.redirectUri ?? store.getItem(PkceStorageKeys.redirectUri) ?? getWindowOrigin()
+  );
   const codeVerifier = store.getItem(PkceStorageKeys.codeVerifier);
   if (codeVerifier) formBody.set('code_verifier', codeVerifier);
   const result = await client.fetchTokens(formBody);

@@ -1,6 +1,6 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
-import { sanitizeXhtml } from './sanitize';
+import { loadSanitizer } from './sanitize';
 import { itemId, useQuestionnaireFormContext } from './context';
 import { useQuestionnaireFormSelector, useQuestionnaireItem } from './useQuestionnaireItem';
 import { isGroupedInput, QuestionInput } from './inputs/QuestionInput';
@@ -13,7 +13,7 @@ const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml
  * Memoized on its key: it re-renders only when its own item state changes, never because a
  * parent or a sibling did, which keeps a keystroke's cost flat however large the form.
  */
-export const QuestionnaireItemView = memo(function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
+export const QuestionnaireItemView = /* @__PURE__ */ memo(function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
   const { store } = useQuestionnaireFormContext();
   const state = useQuestionnaireItem(store, itemKey);
   if (!state || !state.visible) return null;
@@ -25,8 +25,19 @@ export const QuestionnaireItemView = memo(function QuestionnaireItemView({ itemK
 /** The item's text; rendering-xhtml is sanitized, everything else rendered as text. */
 export function ItemText({ state }: { state: QuestionnaireItemState }) {
   const xhtml = state.item._text?.extension?.find((e) => e.url === RENDERING_XHTML)?.valueString;
-  if (xhtml) {
-    return <span className="fpk-questionnaire-xhtml" dangerouslySetInnerHTML={{ __html: sanitizeXhtml(xhtml) }} />;
+  const [safe, setSafe] = useState<{ source: string; html: string }>();
+  useEffect(() => {
+    if (!xhtml) return;
+    let live = true;
+    loadSanitizer()
+      .then((sanitize) => live && setSafe({ source: xhtml, html: sanitize(xhtml) }))
+      .catch((error: unknown) => console.error('Loading the HTML sanitizer failed; showing plain text', error));
+    return () => {
+      live = false;
+    };
+  }, [xhtml]);
+  if (xhtml && safe?.source === xhtml) {
+    return <span className="fpk-questionnaire-xhtml" dangerouslySetInnerHTML={{ __html: safe.html }} />;
   }
   return (
     <>
@@ -100,12 +111,13 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
   );
 }
 
-const EMPTINESS_PREFIX = defaultQuestionnaireMessages.minOccurs(0).split('0')[0];
+/** The start of the engine's minOccurs message, computed lazily so the module stays shakeable. */
+const emptinessPrefix = () => defaultQuestionnaireMessages.minOccurs(0).split('0')[0];
 
 /** Errors a user sees: all once touched or submitted; before that only those not about emptiness. */
 function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAttempted: boolean): readonly string[] {
   if (touched || submitAttempted || state.answers.length > 0) return state.errors;
-  return state.errors.filter((e) => e !== defaultQuestionnaireMessages.required && !e.startsWith(EMPTINESS_PREFIX));
+  return state.errors.filter((e) => e !== defaultQuestionnaireMessages.required && !e.startsWith(emptinessPrefix()));
 }
 
 function QuestionItem({ state }: { state: QuestionnaireItemState }) {

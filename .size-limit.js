@@ -1,0 +1,33 @@
+// Size budgets, each for one named import as a user's bundler sees it: tree-shaken, minified,
+// gzipped, React external. Code the library loads on demand (the login steps, FHIRPath) is
+// split into its own chunk, as any bundler does with a dynamic import, and only what loads up
+// front counts: dynamic imports stay external here.
+const lazyChunksApart = {
+  name: 'lazy-chunks-apart',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined
+    );
+  },
+};
+const splitLazyChunks = (config) => ({ ...config, plugins: [...(config.plugins ?? []), lazyChunksApart] });
+
+export default [
+  {
+    name: 'FhirClient (root entry, one named import)',
+    path: 'dist/index.js',
+    import: '{ FhirClient }',
+    gzip: true,
+    limit: '12 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+  {
+    name: 'hooks (react entry: FhirProvider + data hooks)',
+    path: 'dist/react.js',
+    import: '{ FhirProvider, useResource, useSearch, useSearchResources, useProfile }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit: '8 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+];

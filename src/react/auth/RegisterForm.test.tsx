@@ -1,0 +1,188 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RegisterForm } from './RegisterForm';
+import { renderWithClient, TOKENS } from './testUtils';
+
+beforeEach(() => {
+  sessionStorage.clear();
+  document.head.querySelectorAll('script').forEach((s) => s.remove());
+});
+
+async function fill(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^First name/), 'Alice');
+  await user.type(screen.getByLabelText(/^Last name/), 'Smith');
+  await user.type(screen.getByLabelText(/^Email/), 'alice@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'long secret');
+}
+
+describe('RegisterForm', () => {
+  it('shows the fields, Remember me, Create account and the policy notice; no bot check without a site key', () => {
+    renderWithClient(<RegisterForm projectId="P1" />, {});
+    expect(screen.getByRole('heading', { level: 1, name: 'Create an account' })).toBeInTheDocument();
+    for (const label of [/^First name/, /^Last name/, /^Email/, /^Password/]) {
+      expect(screen.getByLabelText(label)).toBeRequired();
+    }
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/By clicking Create account you agree to the Privacy Policy and Terms of Service/)
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/protected by reCAPTCHA/)).not.toBeInTheDocument();
+    expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
+    expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
+  });
+
+  it('offers Google when a Google client id is given', () => {
+    renderWithClient(<RegisterForm projectId="P1" googleClientId="g-1" />, {});
+    expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument();
+    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();
+  });
+
+  it('requires first name, last name, email and password', async () => {
+    const user = userEvent.setup();
+    const { fetch } = renderWithClient(<RegisterForm projectId="P1" />, {});
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByLabelText(/^First name/)).toHaveAccessibleDescription('First name is required');
+    expect(screen.getByLabelText(/^Last name/)).toHaveAccessibleDescription('Last name is required');
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText(/^First name/)).toHaveFocus();
+    expect(fetch.requests).toHaveLength(0);
+  });
+
+  describe('when registering a patient', () => {
+    it('posts auth/newuser with the bot-check token, then auth/newpatient, then exchanges the code', async () => {
+      const user = userEvent.setup();
+      const onSuccess = vi.fn();
+      const getRecaptchaToken = vi.fn(async () => 'captcha-token');
+      const { posted } = renderWithClient(
+        <RegisterForm
+          projectId="P1"
+          recaptchaSiteKey="site-1"
+          getRecaptchaToken={getRecaptchaToken}
+          onSuccess={onSuccess}
+        />,
+        {
+          'POST auth/newuser': { body: { login: 'L1' } },
+          'POST auth/newpatient': { body: { login: 'L1', code: 'C1' } },
+          'POST oauth2/token': TOKENS,
+        }
+      );
+      expect(screen.getByText(/protected by reCAPTCHA/)).toBeInTheDocument();
+      await fill(user);
+      await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      expect(await screen.findByRole('heading', { name: 'Success' })).toHaveFocus();
+      expect(getRecaptchaToken).toHaveBeenCalledWith('site-1');
+      expect(onSuccess).toHaveBeenCalledTimes(1);
+      expect(posted('auth/newuser')).toEqual([
+        {
+          firstName: 'Alice',
+          lastName: 'Smith',
+          email: 'alice@example.com',
+          password: 'long secret',
+          remember: true,
+          projectId: 'P1',
+          clientId: 'app-1',
+          recaptchaSiteKey: 'site-1',
+          recaptchaToken: 'captcha-token',
+          codeChallengeMethod: 'S256',
+          codeChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        },
+      ]);
+      expect(posted('auth/newpatient')).toEqual([{ login: 'L1', projectId: 'P1' }]);
+    });
+
+    it('maps server issues to their fields (indices ignored) and keeps what was typed', async () => {
+      const user = userEvent.setup();
+      renderWithClient(<RegisterForm projectId="P1" />, {
+        'POST auth/newuser': {
+          status: 400,
+          body: {
+            resourceType: 'OperationOutcome',
+            issue: [
+              {
+                severity: 'error',
+                code: 'invalid',
+                details: { text: 'Email already registered' },
+                expression: ['email'],
+              },
+              { severity: 'error', code: 'invalid', details: { text: 'Too short' }, expression: ['firstName[0]'] },
+              { severity: 'error', code: 'invalid', details: { text: 'Registration closed' } },
+            ],
+          },
+        },
+      });
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email already registered')
+      );
+      expect(screen.getByLabelText(/^First name/)).toHaveAccessibleDescription('Too short');
+      expect(screen.getByRole('alert')).toHaveTextContent('Registration closed');
+      expect(screen.getByLabelText(/^First name/)).toHaveValue('Alice');
+      expect(screen.getByLabelText(/^Password/)).toHaveValue('long secret');
+    });
+
+    it('says clearly when the server is down', async () => {
+      const user = userEvent.setup();
+      renderWithClient(<RegisterForm projectId="P1" />, { 'POST auth/newuser': new TypeError('Failed to fetch') });
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server');
+    });
+  });
+
+  describe('when registering a new project', () => {
+    it('asks for the project name after the user and posts auth/newproject', async () => {
+      const user = userEvent.setup();
+      const { posted } = renderWithClient(<RegisterForm type="project" />, {
+        'POST auth/newuser': { body: { login: 'L1' } },
+        'POST auth/newproject': { body: { login: 'L1', code: 'C1' } },
+        'POST oauth2/token': TOKENS,
+      });
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      const name = await screen.findByLabelText(/^Project Name/);
+      await waitFor(() => expect(name).toHaveFocus());
+      expect(name).toHaveAttribute('placeholder', 'My Project');
+      await user.type(name, 'Acme');
+      await user.click(screen.getByRole('button', { name: 'Create project' }));
+      expect(await screen.findByRole('heading', { name: 'Success' })).toBeInTheDocument();
+      expect(posted('auth/newuser')[0].projectId).toBeUndefined();
+      expect(posted('auth/newproject')).toEqual([{ login: 'L1', projectName: 'Acme' }]);
+    });
+  });
+
+  it('uses replaced messages', () => {
+    renderWithClient(
+      <RegisterForm
+        projectId="P1"
+        recaptchaSiteKey="k"
+        getRecaptchaToken={async () => 't'}
+        messages={{ firstNameLabel: 'Vorname', createAccount: 'Konto erstellen', botCheckNotice: 'Bot-Schutz aktiv' }}
+      />,
+      {}
+    );
+    expect(screen.getByLabelText(/^Vorname/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Konto erstellen' })).toBeInTheDocument();
+    expect(screen.getByText('Bot-Schutz aktiv')).toBeInTheDocument();
+  });
+
+  it('takes a title and, without projectId, lets the server pick the project', async () => {
+    const user = userEvent.setup();
+    const { posted } = renderWithClient(<RegisterForm title="Register with the product" />, {
+      'POST auth/newuser': { body: { login: 'L1' } },
+      'POST auth/newpatient': { body: { login: 'L1', code: 'C1' } },
+      'POST oauth2/token': TOKENS,
+    });
+    expect(screen.getByRole('heading', { name: 'Register with the product' })).toBeInTheDocument();
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Success' })).toBeInTheDocument();
+    expect(posted('auth/newpatient')).toEqual([{ login: 'L1' }]);
+  });
+});

@@ -1,0 +1,184 @@
+import { useMemo, useRef, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import type { AuthClassNames } from './classNames';
+import { defaultRegisterMessages, type RegisterMessages } from './messages';
+import {
+  AuthClassContext,
+  Checkbox,
+  Divider,
+  GoogleButton,
+  Heading,
+  IssueList,
+  makeClassNameOf,
+  PolicyNotice,
+  SubmitButton,
+  TextField,
+  useFocusFirstInvalid,
+  useStepFocus,
+  type HeadingLevel,
+} from './parts';
+import { useRegister, type UseRegisterOptions } from './useRegister';
+
+/** Props of RegisterForm. */
+export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> {
+  /** Replaces any of the card's texts. */
+  readonly messages?: Partial<RegisterMessages>;
+  /** Heading of the form; a shortcut for `messages.registerTitle`. */
+  readonly title?: string;
+  /** Level of the card's heading; 1 by default. */
+  readonly headingLevel?: HeadingLevel;
+  readonly privacyPolicyHref?: string;
+  readonly termsHref?: string;
+  readonly className?: string;
+  readonly classNames?: AuthClassNames;
+  readonly style?: CSSProperties;
+  /** Shown above the heading, e.g. a logo. */
+  readonly children?: ReactNode;
+}
+
+function onSubmit(action: () => Promise<void>) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    void action();
+  };
+}
+
+/** The register card (450 wide): names, email, password, Remember me, then a project name for new projects. */
+export function RegisterForm(props: RegisterFormProps): ReactNode {
+  const {
+    messages: messageOverrides,
+    title: titleOverride,
+    headingLevel = 1,
+    privacyPolicyHref,
+    termsHref,
+    className,
+    classNames,
+    style,
+    children,
+    ...options
+  } = props;
+  const m = useMemo(
+    () => ({
+      ...defaultRegisterMessages,
+      ...messageOverrides,
+      ...(titleOverride ? { registerTitle: titleOverride } : {}),
+    }),
+    [messageOverrides, titleOverride]
+  );
+  const register = useRegister({ ...options, messages: messageOverrides });
+  const { step, values, loading, fieldErrors, issues, actions } = register;
+  const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
+  const root = useRef<HTMLDivElement>(null);
+  useStepFocus(step, root);
+  useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
+  const title = step === 'register' ? m.registerTitle : step === 'create-project' ? m.createProjectTitle : m.success;
+
+  return (
+    <AuthClassContext.Provider value={cn}>
+      <div
+        ref={root}
+        className={cn('auth', className)}
+        style={style}
+        data-step={step}
+        data-loading={loading ? '' : undefined}
+        aria-busy={loading || undefined}
+      >
+        {children}
+        <Heading level={headingLevel}>{title}</Heading>
+
+        {step === 'register' && (
+          <>
+            {options.googleClientId ? (
+              <>
+                <GoogleButton
+                  googleClientId={options.googleClientId}
+                  label={m.googleSignIn}
+                  onCredential={actions.signUpWithGoogle}
+                />
+                <Divider>{m.or}</Divider>
+              </>
+            ) : null}
+            <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submit)}>
+              <TextField
+                name="firstName"
+                label={m.firstNameLabel}
+                autoComplete="given-name"
+                required
+                value={values.firstName}
+                onChange={(v) => actions.setField('firstName', v)}
+                error={fieldErrors.firstName}
+                autoFocusOnStep
+              />
+              <TextField
+                name="lastName"
+                label={m.lastNameLabel}
+                autoComplete="family-name"
+                required
+                value={values.lastName}
+                onChange={(v) => actions.setField('lastName', v)}
+                error={fieldErrors.lastName}
+              />
+              <TextField
+                name="email"
+                type="email"
+                label={m.emailLabel}
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={(v) => actions.setField('email', v)}
+                error={fieldErrors.email}
+              />
+              <TextField
+                name="password"
+                type="password"
+                label={m.passwordLabel}
+                autoComplete="new-password"
+                required
+                value={values.password}
+                onChange={(v) => actions.setField('password', v)}
+                error={fieldErrors.password}
+              />
+              <Checkbox name="remember" label={m.rememberMe} checked={values.remember} onChange={actions.setRemember} />
+              <IssueList issues={issues} />
+              {options.recaptchaSiteKey ? <p className={cn('auth-notice')}>{m.botCheckNotice}</p> : null}
+              <PolicyNotice
+                action={m.createAccount}
+                messages={m}
+                privacyPolicyHref={privacyPolicyHref}
+                termsHref={termsHref}
+              />
+              <div className={cn('auth-actions')}>
+                <SubmitButton loading={loading}>{m.createAccount}</SubmitButton>
+              </div>
+            </form>
+          </>
+        )}
+
+        {step === 'create-project' && (
+          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitProject)}>
+            <TextField
+              name="projectName"
+              label={m.projectNameLabel}
+              placeholder={m.projectNamePlaceholder}
+              autoComplete="organization"
+              required
+              value={values.projectName}
+              onChange={(v) => actions.setField('projectName', v)}
+              error={fieldErrors.projectName}
+              autoFocusOnStep
+            />
+            <PolicyNotice
+              action={m.createProject}
+              messages={m}
+              privacyPolicyHref={privacyPolicyHref}
+              termsHref={termsHref}
+            />
+            <IssueList issues={issues} />
+            <div className={cn('auth-actions')}>
+              <SubmitButton loading={loading}>{m.createProject}</SubmitButton>
+            </div>
+          </form>
+        )}
+      </div>
+    </AuthClassContext.Provider>
+  );
+}

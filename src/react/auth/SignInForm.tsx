@@ -1,0 +1,308 @@
+import { useMemo, useRef, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import type { AuthClassNames } from './classNames';
+import { defaultSignInMessages, type SignInMessages } from './messages';
+import {
+  ActionLink,
+  AuthClassContext,
+  Checkbox,
+  Divider,
+  ErrorAlert,
+  GoogleButton,
+  Heading,
+  IssueList,
+  makeClassNameOf,
+  PolicyNotice,
+  SubmitButton,
+  TextField,
+  useFocusFirstInvalid,
+  useStepFocus,
+  type HeadingLevel,
+} from './parts';
+import type { SignInStep } from './signInReducer';
+import { useSignIn, type UseSignInOptions } from './useSignIn';
+
+/** Props of SignInForm. */
+export interface SignInFormProps extends Omit<UseSignInOptions, 'messages'> {
+  /** Replaces any of the card's texts. */
+  readonly messages?: Partial<SignInMessages>;
+  /** Heading of the email and password steps; a shortcut for `messages.signInTitle`. */
+  readonly title?: string;
+  /** Level of the card's heading; 1 by default. */
+  readonly headingLevel?: HeadingLevel;
+  /** Renders the register link yourself (e.g. a router Link); replaces registerHref and onRegister. */
+  readonly renderRegisterLink?: () => ReactNode;
+  /** Where the 'Register' link goes; with onRegister alone it is a button. Neither: no link. */
+  readonly registerHref?: string;
+  readonly onRegister?: () => void;
+  /** Where the 'Forgot password' link goes; with onForgotPassword alone it is a button. */
+  readonly forgotPasswordHref?: string;
+  readonly onForgotPassword?: () => void;
+  readonly privacyPolicyHref?: string;
+  readonly termsHref?: string;
+  readonly className?: string;
+  readonly classNames?: AuthClassNames;
+  readonly style?: CSSProperties;
+  /** Shown above the heading, e.g. a logo. */
+  readonly children?: ReactNode;
+}
+
+function titleOf(step: SignInStep, m: SignInMessages): string {
+  switch (step) {
+    case 'email':
+    case 'password':
+      return m.signInTitle;
+    case 'mfa-enroll':
+      return m.mfaEnrollTitle;
+    case 'mfa-verify':
+      return m.mfaVerifyTitle;
+    case 'choose-profile':
+      return m.chooseProfileTitle;
+    case 'create-project':
+      return m.createProjectTitle;
+    case 'choose-scope':
+      return m.chooseScopeTitle;
+    case 'success':
+      return m.success;
+  }
+}
+
+function onSubmit(action: () => Promise<void>) {
+  return (event: FormEvent) => {
+    event.preventDefault();
+    void action();
+  };
+}
+
+/** The sign-in card (450 wide): email, password, MFA, profile, project and scope steps. */
+export function SignInForm(props: SignInFormProps): ReactNode {
+  const {
+    messages: messageOverrides,
+    title,
+    headingLevel = 1,
+    renderRegisterLink,
+    registerHref,
+    onRegister,
+    forgotPasswordHref,
+    onForgotPassword,
+    privacyPolicyHref,
+    termsHref,
+    className,
+    classNames,
+    style,
+    children,
+    ...options
+  } = props;
+  const m = useMemo(
+    () => ({ ...defaultSignInMessages, ...messageOverrides, ...(title ? { signInTitle: title } : {}) }),
+    [messageOverrides, title]
+  );
+  const signIn = useSignIn({ ...options, messages: messageOverrides });
+  const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
+  const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
+  const root = useRef<HTMLDivElement>(null);
+  useStepFocus(step, root);
+  useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
+
+  return (
+    <AuthClassContext.Provider value={cn}>
+      <div
+        ref={root}
+        className={cn('auth', className)}
+        style={style}
+        data-step={step}
+        data-loading={loading ? '' : undefined}
+        aria-busy={loading || undefined}
+      >
+        {children}
+        <Heading level={headingLevel}>{titleOf(step, m)}</Heading>
+
+        {step === 'email' && (
+          <>
+            {options.googleClientId ? (
+              <>
+                <GoogleButton
+                  googleClientId={options.googleClientId}
+                  label={m.googleSignIn}
+                  onCredential={actions.signInWithGoogle}
+                />
+                <Divider>{m.or}</Divider>
+              </>
+            ) : null}
+            <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitEmail)}>
+              <TextField
+                name="email"
+                type="email"
+                label={m.emailLabel}
+                autoComplete="email"
+                required
+                value={values.email}
+                onChange={(v) => actions.setField('email', v)}
+                error={fieldErrors.email}
+                autoFocusOnStep
+              />
+              <IssueList issues={issues} />
+              {state.redirecting ? (
+                <p role="status" className={cn('auth-status')}>
+                  {m.redirecting}
+                </p>
+              ) : null}
+              <div className={cn('auth-actions')}>
+                {renderRegisterLink ? (
+                  renderRegisterLink()
+                ) : (
+                  <ActionLink href={registerHref} onClick={onRegister}>
+                    {m.register}
+                  </ActionLink>
+                )}
+                <SubmitButton loading={loading}>{m.next}</SubmitButton>
+              </div>
+            </form>
+          </>
+        )}
+
+        {step === 'password' && (
+          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitPassword)}>
+            <p className={cn('auth-text')}>
+              <span data-email="">{values.email}</span>{' '}
+              <ActionLink onClick={actions.changeEmail}>{m.changeEmail}</ActionLink>
+            </p>
+            <TextField
+              name="password"
+              type="password"
+              label={m.passwordLabel}
+              autoComplete="current-password"
+              required
+              value={values.password}
+              onChange={(v) => actions.setField('password', v)}
+              error={fieldErrors.password}
+              autoFocusOnStep
+            />
+            <Checkbox name="remember" label={m.rememberMe} checked={values.remember} onChange={actions.setRemember} />
+            <IssueList issues={issues} />
+            <div className={cn('auth-actions')}>
+              <ActionLink href={forgotPasswordHref} onClick={onForgotPassword}>
+                {m.forgotPassword}
+              </ActionLink>
+              <SubmitButton loading={loading}>{m.signIn}</SubmitButton>
+            </div>
+          </form>
+        )}
+
+        {(step === 'mfa-enroll' || step === 'mfa-verify') && (
+          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitMfaCode)}>
+            {step === 'mfa-enroll' && state.enrollQrCode ? (
+              <>
+                <img
+                  className={cn('auth-qr-code')}
+                  src={state.enrollQrCode}
+                  alt={m.mfaQrAlt}
+                  width={200}
+                  height={200}
+                />
+                <p className={cn('auth-text')}>{m.mfaScanInstructions}</p>
+              </>
+            ) : null}
+            <TextField
+              name="mfaCode"
+              label={m.mfaCodeLabel}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              required
+              value={values.mfaCode}
+              onChange={(v) => actions.setField('mfaCode', v)}
+              error={fieldErrors.mfaCode}
+              autoFocusOnStep
+            />
+            {signIn.mfaError ? <ErrorAlert title={m.errorTitle} message={signIn.mfaError} /> : null}
+            <div className={cn('auth-actions')}>
+              <SubmitButton loading={loading}>{step === 'mfa-enroll' ? m.enroll : m.submitCode}</SubmitButton>
+            </div>
+          </form>
+        )}
+
+        {step === 'choose-profile' && (
+          <div className={cn('auth-form')}>
+            <TextField
+              name="profileSearch"
+              type="search"
+              label={m.searchLabel}
+              hideLabel
+              placeholder={m.searchPlaceholder}
+              value={values.profileSearch}
+              onChange={(v) => actions.setField('profileSearch', v)}
+              autoFocusOnStep
+            />
+            {signIn.visibleMemberships.length ? (
+              <ul className={cn('auth-profile-list')}>
+                {signIn.visibleMemberships.map((membership) => (
+                  <li key={membership.id}>
+                    <button
+                      type="button"
+                      className={cn('auth-profile-item')}
+                      onClick={() => void actions.selectProfile(membership.id)}
+                      aria-busy={loading || undefined}
+                    >
+                      <span data-part="profile">{membership.profile?.display ?? membership.profile?.reference}</span>
+                      <span data-part="project">{membership.project?.display ?? membership.project?.reference}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={cn('auth-text')}>{m.nothingFound}</p>
+            )}
+            <IssueList issues={issues} />
+          </div>
+        )}
+
+        {step === 'create-project' && (
+          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitProject)}>
+            <TextField
+              name="projectName"
+              label={m.projectNameLabel}
+              placeholder={m.projectNamePlaceholder}
+              autoComplete="organization"
+              required
+              value={values.projectName}
+              onChange={(v) => actions.setField('projectName', v)}
+              error={fieldErrors.projectName}
+              autoFocusOnStep
+            />
+            <PolicyNotice
+              action={m.createProject}
+              messages={m}
+              privacyPolicyHref={privacyPolicyHref}
+              termsHref={termsHref}
+            />
+            <IssueList issues={issues} />
+            <div className={cn('auth-actions')}>
+              <SubmitButton loading={loading}>{m.createProject}</SubmitButton>
+            </div>
+          </form>
+        )}
+
+        {step === 'choose-scope' && (
+          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitScopes)}>
+            <div className={cn('auth-scope-list')} role="group" aria-label={m.chooseScopeTitle}>
+              {signIn.scopeOptions.map((option, index) => (
+                <Checkbox
+                  key={option.scope}
+                  name="scope"
+                  label={option.scope}
+                  nested={Boolean(option.parent)}
+                  checked={values.scopes.includes(option.scope)}
+                  onChange={(checked) => actions.toggleScope(option.scope, checked)}
+                  autoFocusOnStep={index === 0}
+                />
+              ))}
+            </div>
+            <IssueList issues={issues} />
+            <div className={cn('auth-actions')}>
+              <SubmitButton loading={loading}>{m.setScope}</SubmitButton>
+            </div>
+          </form>
+        )}
+      </div>
+    </AuthClassContext.Provider>
+  );
+}

@@ -1,0 +1,40 @@
+/** Every part of the sign-in and register cards; the default class of a part is `fpk-${slot}`. */
+export const AuthSlot = {
+  Root: 'auth',
+  Heading: 'auth-heading',
+  Form: 'auth-form',
+  Field: 'auth-field',
+  Label: 'auth-label',
+  Input: 'auth-input',
+  FieldError: 'auth-field-error',
+  Checkbox: 'auth-checkbox',
+  Button: 'auth-button',
+  Link: 'auth-link',
+  Actions: 'auth-actions',
+  Divider: 'auth-divider',
+  Alert: 'auth-alert',
+  AlertTitle: 'auth-alert-title',
+  Issues: 'auth-issues',
+  Notice: 'auth-notice',
+  Text: 'auth-text',
+  QrCode: 'auth-qr-code',
+  ProfileList: 'auth-profile-list',
+  ProfileItem: 'auth-profile-item',
+  ScopeList: 'auth-scope-list',
+  Google: 'auth-google',
+  Status: 'auth-status',
+} as const;
+
+/** A part's name, e.g. 'auth-button'. */
+export type AuthSlotName = (typeof AuthSlot)[keyof typeof AuthSlot];
+
+/** Class names per part; a given name replaces the default one. */
+export type AuthClassNames = Partial<Record<AuthSlotName, string>>;
+
+/** The default class names: `fpk-${slot}` for each part. */
+export function getDefaultAuthClassNames(): Record<AuthSlotName, string> {
+  return Object.fromEntries(Object.values(AuthSlot).map((slot) => [slot, `fpk-${slot}`])) as Record<
+    AuthSlotName,
+    string
+  >;
+}

@@ -1,0 +1,24 @@
+// src/react/auth: headless sign-in and register flows (useSignIn, useRegister) and their styled
+// cards (SignInForm, RegisterForm).
+//
+// Choices where client-layer.md says "not shown":
+// - Step headings: 'Sign in' (email and password steps), 'Create an account' (register); the
+//   other steps use the spec's titles; done shows the heading 'Success'.
+// - auth/method answering 404 (a server without it) continues to the password step.
+// - An error about the email found on the password step sends the user back to the email step.
+// - Issues are matched to fields by expression with indices stripped; the server's 'token' names
+//   the MFA code. 5xx and network failures show fixed, replaceable messages, never raw text.
+// - The bot-check notice shows only when a reCAPTCHA site key is set (it would be untrue otherwise).
+// - Scope sub-filters: Condition by problem-list-item, encounter-diagnosis, health-concern;
+//   Observation by the nine observation-category codes; labels are the scope strings.
+// - Buttons stay enabled while a request runs (aria-busy, data-loading); a second submit is ignored.
+export * from './classNames';
+export * from './messages';
+export { toFormErrors, type FormErrors } from './formErrors';
+export * from './scopes';
+export * from './signInReducer';
+export * from './registerReducer';
+export * from './useSignIn';
+export * from './useRegister';
+export { SignInForm, type SignInFormProps } from './SignInForm';
+export { RegisterForm, type RegisterFormProps } from './RegisterForm';

@@ -1,0 +1,124 @@
+/** Texts shared by the sign-in and register forms; every one can be replaced through `messages`. */
+export interface AuthCommonMessages {
+  emailLabel: string;
+  passwordLabel: string;
+  rememberMe: string;
+  or: string;
+  errorTitle: string;
+  /** Under a required field left empty. */
+  fieldRequired: (label: string) => string;
+  invalidEmail: string;
+  /** The server could not be reached (offline, DNS, CORS, server down). */
+  networkError: string;
+  /** The server answered 5xx. */
+  serverError: string;
+  /** The server answered something the flow cannot continue from. */
+  unexpectedResponse: string;
+  /** Text before the policy links, e.g. 'By clicking Create project you agree to the '. */
+  policyNoticeBefore: (action: string) => string;
+  privacyPolicy: string;
+  policyNoticeAnd: string;
+  termsOfService: string;
+  policyNoticeAfter: string;
+  createProjectTitle: string;
+  projectNameLabel: string;
+  projectNamePlaceholder: string;
+  createProject: string;
+  success: string;
+  loading: string;
+  googleSignIn: string;
+}
+
+/** Texts of SignInForm. */
+export interface SignInMessages extends AuthCommonMessages {
+  signInTitle: string;
+  next: string;
+  register: string;
+  forgotPassword: string;
+  signIn: string;
+  changeEmail: string;
+  redirecting: string;
+  mfaEnrollTitle: string;
+  mfaQrAlt: string;
+  mfaScanInstructions: string;
+  mfaCodeLabel: string;
+  enroll: string;
+  mfaVerifyTitle: string;
+  submitCode: string;
+  chooseProfileTitle: string;
+  searchPlaceholder: string;
+  searchLabel: string;
+  nothingFound: string;
+  chooseScopeTitle: string;
+  setScope: string;
+}
+
+/** Texts of RegisterForm. */
+export interface RegisterMessages extends AuthCommonMessages {
+  registerTitle: string;
+  firstNameLabel: string;
+  lastNameLabel: string;
+  createAccount: string;
+  /** Shown only when a reCAPTCHA site key is configured. */
+  botCheckNotice: string;
+}
+
+const common: AuthCommonMessages = {
+  emailLabel: 'Email',
+  passwordLabel: 'Password',
+  rememberMe: 'Remember me',
+  or: 'or',
+  errorTitle: 'Error',
+  fieldRequired: (label) => `${label} is required`,
+  invalidEmail: 'Enter a valid email address',
+  networkError: 'Cannot reach the server. Check your connection and try again.',
+  serverError: 'The server ran into a problem. Please try again in a moment.',
+  unexpectedResponse: 'Sign-in could not be completed. Please try again.',
+  policyNoticeBefore: (action) => `By clicking ${action} you agree to the `,
+  privacyPolicy: 'Privacy Policy',
+  policyNoticeAnd: ' and ',
+  termsOfService: 'Terms of Service',
+  policyNoticeAfter: '.',
+  createProjectTitle: 'Create project',
+  projectNameLabel: 'Project Name',
+  projectNamePlaceholder: 'My Project',
+  createProject: 'Create project',
+  success: 'Success',
+  loading: 'Please wait…',
+  googleSignIn: 'Sign in with Google',
+};
+
+/** Default texts of SignInForm (client-layer.md section 2). */
+export const defaultSignInMessages: SignInMessages = {
+  ...common,
+  signInTitle: 'Sign in',
+  next: 'Next',
+  register: 'Register',
+  forgotPassword: 'Forgot password',
+  signIn: 'Sign in',
+  changeEmail: 'Change email',
+  redirecting: 'Redirecting to your sign-in provider…',
+  mfaEnrollTitle: 'Enroll in MFA',
+  mfaQrAlt: 'QR code for your authenticator app',
+  mfaScanInstructions: 'Scan this QR code with your authenticator app.',
+  mfaCodeLabel: 'MFA code',
+  enroll: 'Enroll',
+  mfaVerifyTitle: 'Enter MFA code',
+  submitCode: 'Submit code',
+  chooseProfileTitle: 'Choose profile',
+  searchPlaceholder: 'Search',
+  searchLabel: 'Search profiles',
+  nothingFound: 'Nothing found...',
+  chooseScopeTitle: 'Choose scope',
+  setScope: 'Set scope',
+};
+
+/** Default texts of RegisterForm (client-layer.md section 2). */
+export const defaultRegisterMessages: RegisterMessages = {
+  ...common,
+  registerTitle: 'Create an account',
+  firstNameLabel: 'First name',
+  lastNameLabel: 'Last name',
+  createAccount: 'Create account',
+  botCheckNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+};
