@@ -1,6 +1,7 @@
 // Installs Debian's Chromium for the browser tests when it is missing. Playwright cannot
 // download its own browsers here, so the tests drive /usr/bin/chromium through playwright-core.
-// Runs on `npm install` / `npm ci`; never fails the install (a machine without apt or root
+// Runs as `prepare`: on a local `npm install` / `npm ci` (never in a project that installs the
+// published package); never fails the install (a machine without apt or root
 // only loses the browser tests, and those say so when they start).
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
