@@ -20,10 +20,11 @@ describe('signed out', () => {
     await page.goto('/no/such/page');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Care that fits your life');
-    expect(await page.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
-    expect(await page.getByRole('link', { name: 'Sign up' }).first().isVisible()).toBe(true);
+    const header = page.getByRole('banner');
+    expect(await header.getByRole('link', { name: 'Log in' }).isVisible()).toBe(true);
+    expect(await header.getByRole('link', { name: 'Sign up' }).isVisible()).toBe(true);
     await expectAccessible(page);
-    await page.getByRole('link', { name: 'Log in' }).click();
+    await header.getByRole('link', { name: 'Log in' }).click();
     await page.getByRole('heading', { name: 'Sign in to the product' }).waitFor();
     await expectAccessible(page);
     expect(errors).toEqual([]);
@@ -49,7 +50,7 @@ describe('when a new patient registers', () => {
 
     await page.getByRole('button', { name: /Marge Bouvier/ }).click();
     await page.getByRole('link', { name: 'Sign out' }).click();
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expect(errors).toEqual([]);
     await context.close();
@@ -89,8 +90,8 @@ describe('when the demo patient signs in', () => {
     await other.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
 
     await page.goto('/signout');
-    await page.getByRole('link', { name: 'Log in' }).waitFor();
-    await other.getByRole('link', { name: 'Log in' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    await other.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     await context.close();
   });
 });

@@ -67,7 +67,7 @@ describe('questionnaires in the portal', () => {
     await signInAsDemoPatient(page);
     await page.goto(`/Questionnaire/${DemoIds.generalQuestionnaire}`);
     await page.getByRole('heading', { level: 1, name: 'General Health Questionnaire' }).waitFor();
-    await page.getByRole('radio', { name: 'Good' }).check();
+    await page.getByRole('radio', { name: 'Good', exact: true }).check();
     await page.getByLabel('How many days a week do you exercise for at least 30 minutes?').fill('3');
     await page.getByRole('checkbox', { name: 'Do you currently smoke?' }).check();
     await expectAccessible(page);
