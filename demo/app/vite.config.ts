@@ -33,5 +33,10 @@ export default defineConfig({
     sourcemap: false,
     // The FHIRPath engine is only loaded by questionnaires that use expressions.
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      // The library's modules have no side effects at load (package.json says so for the
+      // published build); saying it here too lets the lazy routes keep what only they use.
+      treeshake: { moduleSideEffects: (id: string) => id.endsWith('.css') || !id.includes('/src/') || id.includes('/demo/') },
+    },
   },
 });
