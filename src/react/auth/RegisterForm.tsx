@@ -1,9 +1,10 @@
-import { useMemo, useRef, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
 import {
   AuthClassContext,
   Checkbox,
+  CreateProjectStep,
   Divider,
   GoogleButton,
   Heading,
@@ -13,6 +14,7 @@ import {
   SubmitButton,
   TextField,
   useFocusFirstInvalid,
+  submitWith,
   useStepFocus,
   type HeadingLevel,
 } from './parts';
@@ -33,13 +35,6 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly style?: CSSProperties;
   /** Shown above the heading, e.g. a logo. */
   readonly children?: ReactNode;
-}
-
-function onSubmit(action: () => Promise<void>) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    void action();
-  };
 }
 
 /** The register card (450 wide): names, email, password, Remember me, then a project name for new projects. */
@@ -97,7 +92,7 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
                 <Divider>{m.or}</Divider>
               </>
             ) : null}
-            <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submit)}>
+            <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submit)}>
               <TextField
                 name="firstName"
                 label={m.firstNameLabel}
@@ -154,29 +149,17 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
         )}
 
         {step === 'create-project' && (
-          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitProject)}>
-            <TextField
-              name="projectName"
-              label={m.projectNameLabel}
-              placeholder={m.projectNamePlaceholder}
-              autoComplete="organization"
-              required
-              value={values.projectName}
-              onChange={(v) => actions.setField('projectName', v)}
-              error={fieldErrors.projectName}
-              autoFocusOnStep
-            />
-            <PolicyNotice
-              action={m.createProject}
-              messages={m}
-              privacyPolicyHref={privacyPolicyHref}
-              termsHref={termsHref}
-            />
-            <IssueList issues={issues} />
-            <div className={cn('auth-actions')}>
-              <SubmitButton loading={loading}>{m.createProject}</SubmitButton>
-            </div>
-          </form>
+          <CreateProjectStep
+            messages={m}
+            projectName={values.projectName}
+            onProjectNameChange={(v) => actions.setField('projectName', v)}
+            error={fieldErrors.projectName}
+            issues={issues}
+            loading={loading}
+            onSubmit={actions.submitProject}
+            privacyPolicyHref={privacyPolicyHref}
+            termsHref={termsHref}
+          />
         )}
       </div>
     </AuthClassContext.Provider>

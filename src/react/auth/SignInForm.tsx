@@ -1,20 +1,21 @@
-import { useMemo, useRef, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
 import {
   ActionLink,
   AuthClassContext,
   Checkbox,
+  CreateProjectStep,
   Divider,
   ErrorAlert,
   GoogleButton,
   Heading,
   IssueList,
   makeClassNameOf,
-  PolicyNotice,
   SubmitButton,
   TextField,
   useFocusFirstInvalid,
+  submitWith,
   useStepFocus,
   type HeadingLevel,
 } from './parts';
@@ -64,13 +65,6 @@ function titleOf(step: SignInStep, m: SignInMessages): string {
     case 'success':
       return m.success;
   }
-}
-
-function onSubmit(action: () => Promise<void>) {
-  return (event: FormEvent) => {
-    event.preventDefault();
-    void action();
-  };
 }
 
 /** The sign-in card (450 wide): email, password, MFA, profile, project and scope steps. */
@@ -128,7 +122,7 @@ export function SignInForm(props: SignInFormProps): ReactNode {
                 <Divider>{m.or}</Divider>
               </>
             ) : null}
-            <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitEmail)}>
+            <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitEmail)}>
               <TextField
                 name="email"
                 type="email"
@@ -161,7 +155,7 @@ export function SignInForm(props: SignInFormProps): ReactNode {
         )}
 
         {step === 'password' && (
-          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitPassword)}>
+          <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitPassword)}>
             <p className={cn('auth-text')}>
               <span data-email="">{values.email}</span>{' '}
               <ActionLink onClick={actions.changeEmail}>{m.changeEmail}</ActionLink>
@@ -189,7 +183,7 @@ export function SignInForm(props: SignInFormProps): ReactNode {
         )}
 
         {(step === 'mfa-enroll' || step === 'mfa-verify') && (
-          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitMfaCode)}>
+          <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitMfaCode)}>
             {step === 'mfa-enroll' && state.enrollQrCode ? (
               <>
                 <img
@@ -256,33 +250,21 @@ export function SignInForm(props: SignInFormProps): ReactNode {
         )}
 
         {step === 'create-project' && (
-          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitProject)}>
-            <TextField
-              name="projectName"
-              label={m.projectNameLabel}
-              placeholder={m.projectNamePlaceholder}
-              autoComplete="organization"
-              required
-              value={values.projectName}
-              onChange={(v) => actions.setField('projectName', v)}
-              error={fieldErrors.projectName}
-              autoFocusOnStep
-            />
-            <PolicyNotice
-              action={m.createProject}
-              messages={m}
-              privacyPolicyHref={privacyPolicyHref}
-              termsHref={termsHref}
-            />
-            <IssueList issues={issues} />
-            <div className={cn('auth-actions')}>
-              <SubmitButton loading={loading}>{m.createProject}</SubmitButton>
-            </div>
-          </form>
+          <CreateProjectStep
+            messages={m}
+            projectName={values.projectName}
+            onProjectNameChange={(v) => actions.setField('projectName', v)}
+            error={fieldErrors.projectName}
+            issues={issues}
+            loading={loading}
+            onSubmit={actions.submitProject}
+            privacyPolicyHref={privacyPolicyHref}
+            termsHref={termsHref}
+          />
         )}
 
         {step === 'choose-scope' && (
-          <form className={cn('auth-form')} noValidate onSubmit={onSubmit(actions.submitScopes)}>
+          <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitScopes)}>
             <div className={cn('auth-scope-list')} role="group" aria-label={m.chooseScopeTitle}>
               {signIn.scopeOptions.map((option, index) => (
                 <Checkbox

@@ -1,4 +1,13 @@
-import { createContext, useContext, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { getDefaultAuthClassNames, type AuthClassNames, type AuthSlotName } from './classNames';
 import { GOOGLE_SCRIPT_URL, loadScript } from './loadScript';
 import type { AuthCommonMessages } from './messages';
@@ -280,4 +289,53 @@ export function useFocusFirstInvalid(errorsKey: string, root: RefObject<HTMLElem
     if (!errorsKey) return;
     root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errorsKey, root]);
+}
+
+/** A form submit handler that runs a step action; the action reports its own errors in state. */
+export function submitWith(action: () => Promise<void>) {
+  return (event: FormEvent): void => {
+    event.preventDefault();
+    void action();
+  };
+}
+
+/** The create-project step both forms end in for a new project: name, policy notice, submit. */
+export function CreateProjectStep(props: {
+  readonly messages: AuthCommonMessages;
+  readonly projectName: string;
+  readonly onProjectNameChange: (value: string) => void;
+  readonly error?: string;
+  readonly issues: readonly string[];
+  readonly loading: boolean;
+  readonly onSubmit: () => Promise<void>;
+  readonly privacyPolicyHref?: string;
+  readonly termsHref?: string;
+}): ReactNode {
+  const cn = useCn();
+  const m = props.messages;
+  return (
+    <form className={cn('auth-form')} noValidate onSubmit={submitWith(props.onSubmit)}>
+      <TextField
+        name="projectName"
+        label={m.projectNameLabel}
+        placeholder={m.projectNamePlaceholder}
+        autoComplete="organization"
+        required
+        value={props.projectName}
+        onChange={props.onProjectNameChange}
+        error={props.error}
+        autoFocusOnStep
+      />
+      <PolicyNotice
+        action={m.createProject}
+        messages={m}
+        privacyPolicyHref={props.privacyPolicyHref}
+        termsHref={props.termsHref}
+      />
+      <IssueList issues={props.issues} />
+      <div className={cn('auth-actions')}>
+        <SubmitButton loading={props.loading}>{m.createProject}</SubmitButton>
+      </div>
+    </form>
+  );
 }
