@@ -7,14 +7,23 @@ import { QuestionnaireForm } from './QuestionnaireForm';
 
 const ITEM_CONTROL = 'http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl';
 const control = (code: string) => [
-  { url: ITEM_CONTROL, valueCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/questionnaire-item-control', code }] } },
+  {
+    url: ITEM_CONTROL,
+    valueCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/questionnaire-item-control', code }] },
+  },
 ];
 
-function setup(questionnaire: Questionnaire, props: Partial<Parameters<typeof QuestionnaireForm>[0]> = {}, respond = (_: any) => fhirJson({})) {
+function setup(
+  questionnaire: Questionnaire,
+  props: Partial<Parameters<typeof QuestionnaireForm>[0]> = {},
+  respond = (_: any) => fhirJson({})
+) {
   const { client, requests } = createTestClient(respond);
   const onSubmit = vi.fn<(r: QuestionnaireResponse) => void>();
   const user = userEvent.setup();
-  render(<QuestionnaireForm questionnaire={questionnaire} onSubmit={onSubmit} {...props} />, { wrapper: withClient(client) });
+  render(<QuestionnaireForm questionnaire={questionnaire} onSubmit={onSubmit} {...props} />, {
+    wrapper: withClient(client),
+  });
   return { user, onSubmit, requests, client };
 }
 
@@ -49,7 +58,10 @@ describe('QuestionnaireForm', () => {
     });
 
     it('submits the answers typed, leaving out empty ones', async () => {
-      const { user, onSubmit } = setup(questionnaire, { subject: { reference: 'Patient/p1' }, source: { reference: 'Patient/p1' } });
+      const { user, onSubmit } = setup(questionnaire, {
+        subject: { reference: 'Patient/p1' },
+        source: { reference: 'Patient/p1' },
+      });
       await user.type(screen.getByLabelText(/Your name/), 'Homer');
       await user.type(screen.getByLabelText('Weight'), '81.5');
       await user.click(screen.getByRole('checkbox', { name: 'Do you smoke?' }));
@@ -137,7 +149,9 @@ describe('QuestionnaireForm', () => {
         { valueString: '555-2' },
       ]);
       const contacts = response.item?.filter((i) => i.linkId === 'contact') ?? [];
-      expect(contacts.at(-1)?.item).toEqual([{ linkId: 'contact-name', text: 'Contact name', answer: [{ valueString: 'Marge' }] }]);
+      expect(contacts.at(-1)?.item).toEqual([
+        { linkId: 'contact-name', text: 'Contact name', answer: [{ valueString: 'Marge' }] },
+      ]);
     });
   });
 
@@ -151,8 +165,21 @@ describe('QuestionnaireForm', () => {
       resourceType: 'Questionnaire',
       status: 'active',
       item: [
-        { linkId: 'radio', text: 'Radio fruit', type: 'choice', answerOption: options, extension: control('radio-button') },
-        { linkId: 'checks', text: 'Check fruit', type: 'choice', repeats: true, answerOption: options, extension: control('check-box') },
+        {
+          linkId: 'radio',
+          text: 'Radio fruit',
+          type: 'choice',
+          answerOption: options,
+          extension: control('radio-button'),
+        },
+        {
+          linkId: 'checks',
+          text: 'Check fruit',
+          type: 'choice',
+          repeats: true,
+          answerOption: options,
+          extension: control('check-box'),
+        },
         { linkId: 'drop', text: 'Drop fruit', type: 'choice', answerOption: options, extension: control('drop-down') },
         { linkId: 'none', text: 'Nothing here', type: 'choice' },
       ],
@@ -160,7 +187,9 @@ describe('QuestionnaireForm', () => {
 
     it('answers radio buttons, check boxes and a drop-down by keyboard, with codings', async () => {
       const { user, onSubmit } = setup(questionnaire);
-      await user.click(within(screen.getByRole('group', { name: 'Radio fruit' })).getByRole('radio', { name: 'Banana' }));
+      await user.click(
+        within(screen.getByRole('group', { name: 'Radio fruit' })).getByRole('radio', { name: 'Banana' })
+      );
       const checks = screen.getByRole('group', { name: 'Check fruit' });
       await user.click(within(checks).getByRole('checkbox', { name: 'Apple' }));
       await user.click(within(checks).getByRole('checkbox', { name: 'Cherry' }));
@@ -182,7 +211,11 @@ describe('QuestionnaireForm', () => {
       await user.click(within(checks).getByRole('checkbox', { name: 'Apple' }));
       await user.click(within(checks).getByRole('checkbox', { name: 'Apple' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
-      expect(submitted(onSubmit).item?.find((i) => i.linkId === 'checks')).toEqual({ linkId: 'checks', text: 'Check fruit', answer: [] });
+      expect(submitted(onSubmit).item?.find((i) => i.linkId === 'checks')).toEqual({
+        linkId: 'checks',
+        text: 'Check fruit',
+        answer: [],
+      });
     });
 
     it("shows an option list with no options as a disabled 'No Answers Defined' field", () => {
@@ -203,12 +236,22 @@ describe('QuestionnaireForm', () => {
         { linkId: 'other', text: 'Other', type: 'string' },
       ],
     };
-    const contains = Array.from({ length: 51 }, (_, i) => ({ system: 'urn:ietf:bcp:47', code: `l${i}`, display: `Language ${i}` }));
+    const contains = Array.from({ length: 51 }, (_, i) => ({
+      system: 'urn:ietf:bcp:47',
+      code: `l${i}`,
+      display: `Language ${i}`,
+    }));
 
     it('expands it with count = limit + 1, says when options are truncated, and answers a coding', async () => {
       const { user, onSubmit, requests } = setup(questionnaire, { optionsDisplayLimit: 50 }, (req: any) =>
         req.url.includes('unreachable')
-          ? fhirJson({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] }, 404)
+          ? fhirJson(
+              {
+                resourceType: 'OperationOutcome',
+                issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+              },
+              404
+            )
           : fhirJson({ resourceType: 'ValueSet', status: 'active', expansion: { timestamp: '2026-01-01', contains } })
       );
       await user.click(screen.getByRole('combobox', { name: 'Language' }));
@@ -234,18 +277,34 @@ describe('QuestionnaireForm', () => {
       const questionnaire: Questionnaire = {
         resourceType: 'Questionnaire',
         status: 'active',
-        item: [{ linkId: 'health', text: 'Your health', type: 'choice', answerValueSet: 'http://example.org/vs/health', extension: control('radio-button') }],
+        item: [
+          {
+            linkId: 'health',
+            text: 'Your health',
+            type: 'choice',
+            answerValueSet: 'http://example.org/vs/health',
+            extension: control('radio-button'),
+          },
+        ],
       };
       const { user, onSubmit } = setup(questionnaire, {}, () =>
         fhirJson({
           resourceType: 'ValueSet',
           status: 'active',
-          expansion: { timestamp: '2026-01-01', contains: [{ system: 'http://example.org/h', code: 'good', display: 'Good' }, { system: 'http://example.org/h', code: 'poor', display: 'Poor' }] },
+          expansion: {
+            timestamp: '2026-01-01',
+            contains: [
+              { system: 'http://example.org/h', code: 'good', display: 'Good' },
+              { system: 'http://example.org/h', code: 'poor', display: 'Poor' },
+            ],
+          },
         })
       );
       await user.click(await screen.findByRole('radio', { name: 'Poor' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
-      expect(submitted(onSubmit).item?.[0].answer).toEqual([{ valueCoding: { system: 'http://example.org/h', code: 'poor', display: 'Poor' } }]);
+      expect(submitted(onSubmit).item?.[0].answer).toEqual([
+        { valueCoding: { system: 'http://example.org/h', code: 'poor', display: 'Poor' } },
+      ]);
     });
   });
 
@@ -279,15 +338,31 @@ describe('QuestionnaireForm', () => {
       resourceType: 'Questionnaire',
       status: 'active',
       item: [
-        { linkId: 'p1', text: 'About you', type: 'group', extension: control('page'), item: [{ linkId: 'first', text: 'First name', type: 'string', required: true }] },
-        { linkId: 'p2', text: 'Your visit', type: 'group', extension: control('page'), item: [{ linkId: 'reason', text: 'Reason', type: 'string' }] },
+        {
+          linkId: 'p1',
+          text: 'About you',
+          type: 'group',
+          extension: control('page'),
+          item: [{ linkId: 'first', text: 'First name', type: 'string', required: true }],
+        },
+        {
+          linkId: 'p2',
+          text: 'Your visit',
+          type: 'group',
+          extension: control('page'),
+          item: [{ linkId: 'reason', text: 'Reason', type: 'string' }],
+        },
       ],
     };
 
     it('shows a stepper, blocks Next until the page is valid, and goes Back', async () => {
       const { user, onSubmit } = setup(questionnaire);
       const steps = screen.getByRole('list', { name: 'Form pages' });
-      expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['1About you', '2Your visit']);
+      expect(
+        within(steps)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+      ).toEqual(['1About you', '2Your visit']);
       expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -315,7 +390,12 @@ describe('QuestionnaireForm', () => {
     const questionnaire: Questionnaire = {
       resourceType: 'Questionnaire',
       status: 'active',
-      extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-signatureRequired', valueCodeableConcept: { coding: [{ code: '1.2.840.10065.1.12.1.1' }] } }],
+      extension: [
+        {
+          url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-signatureRequired',
+          valueCodeableConcept: { coding: [{ code: '1.2.840.10065.1.12.1.1' }] },
+        },
+      ],
       item: [{ linkId: 'consent', text: 'I agree', type: 'boolean' }],
     };
 
@@ -354,8 +434,14 @@ describe('QuestionnaireForm', () => {
           text: 'Height',
           type: 'quantity',
           extension: [
-            { url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption', valueCoding: { system: 'http://unitsofmeasure.org', code: 'cm', display: 'cm' } },
-            { url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption', valueCoding: { system: 'http://unitsofmeasure.org', code: '[in_i]', display: 'in' } },
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption',
+              valueCoding: { system: 'http://unitsofmeasure.org', code: 'cm', display: 'cm' },
+            },
+            {
+              url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption',
+              valueCoding: { system: 'http://unitsofmeasure.org', code: '[in_i]', display: 'in' },
+            },
           ],
         },
       ],
@@ -375,7 +461,13 @@ describe('QuestionnaireForm', () => {
   describe('when the questionnaire is given by reference', () => {
     it('reads it, then renders it', async () => {
       const { requests } = setup({ reference: 'Questionnaire/q1' } as any, {}, () =>
-        fhirJson({ resourceType: 'Questionnaire', id: 'q1', status: 'active', title: 'Read by reference', item: [{ linkId: 'a', text: 'A', type: 'string' }] })
+        fhirJson({
+          resourceType: 'Questionnaire',
+          id: 'q1',
+          status: 'active',
+          title: 'Read by reference',
+          item: [{ linkId: 'a', text: 'A', type: 'string' }],
+        })
       );
       expect(await screen.findByRole('heading', { name: 'Read by reference' })).toBeInTheDocument();
       expect(requests[0].url).toBe('http://localhost:8103/fhir/R4/Questionnaire/q1');

@@ -59,7 +59,14 @@ function QuestionnaireFormBody(
   const pageHeadingRef = useRef<HTMLParagraphElement>(null);
   const idPrefix = useId().replace(/:/g, '');
   const context = useMemo<QuestionnaireFormContextValue>(
-    () => ({ store, messages, headingLevel: headingLevel + 1, subject: props.subject, encounter: props.encounter, idPrefix }),
+    () => ({
+      store,
+      messages,
+      headingLevel: headingLevel + 1,
+      subject: props.subject,
+      encounter: props.encounter,
+      idPrefix,
+    }),
     [store, messages, headingLevel, props.subject, props.encounter, idPrefix]
   );
   const pages = !disablePagination ? form.pages : undefined;
@@ -158,7 +165,9 @@ function QuestionnaireFormBody(
             <p ref={pageHeadingRef} tabIndex={-1} className="fpk-stepper-current">
               {messages.stepOf(position + 1, enabledPages.length)}
             </p>
-            {pages[current] && <QuestionnaireItemView key={pages[current].key} itemKey={pages[current].key} level={headingLevel + 1} />}
+            {pages[current] && (
+              <QuestionnaireItemView key={pages[current].key} itemKey={pages[current].key} level={headingLevel + 1} />
+            )}
           </>
         ) : (
           form.rootKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={headingLevel + 1} />)

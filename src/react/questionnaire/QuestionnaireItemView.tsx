@@ -13,7 +13,13 @@ const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml
  * Memoized on its key: it re-renders only when its own item state changes, never because a
  * parent or a sibling did, which keeps a keystroke's cost flat however large the form.
  */
-export const QuestionnaireItemView = /* @__PURE__ */ memo(function QuestionnaireItemView({ itemKey, level }: { itemKey: string; level: number }) {
+export const QuestionnaireItemView = /* @__PURE__ */ memo(function QuestionnaireItemView({
+  itemKey,
+  level,
+}: {
+  itemKey: string;
+  level: number;
+}) {
   const { store } = useQuestionnaireFormContext();
   const state = useQuestionnaireItem(store, itemKey);
   if (!state || !state.visible) return null;
@@ -91,19 +97,19 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
           state.childKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={childLevel} />)
         )}
         {state.repeats && state.canRemoveRepeat && !state.readOnly && (
-          <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.removeRepeat(state.key)}>
+          <button
+            type="button"
+            className="fpk-button"
+            data-variant="subtle"
+            onClick={() => store.removeRepeat(state.key)}
+          >
             {messages.remove}
             <span className="fpk-visually-hidden"> {state.text}</span>
           </button>
         )}
       </section>
       {state.repeats && isLast && state.canAddRepeat && !state.readOnly && (
-        <button
-          type="button"
-          className="fpk-button"
-          data-variant="outline"
-          onClick={() => store.addRepeat(state.key)}
-        >
+        <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.addRepeat(state.key)}>
           {messages.addGroup(state.text ?? state.linkId)}
         </button>
       )}
@@ -183,13 +189,23 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
       {state.repeats && state.type !== 'choice' && state.type !== 'open-choice' && (
         <div className="fpk-questionnaire-repeat-actions">
           {state.canRemoveRepeat && !state.readOnly && (
-            <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.removeRepeat(state.key)}>
+            <button
+              type="button"
+              className="fpk-button"
+              data-variant="subtle"
+              onClick={() => store.removeRepeat(state.key)}
+            >
               {messages.remove}
               <span className="fpk-visually-hidden"> {state.text}</span>
             </button>
           )}
           {isLast && state.canAddRepeat && !state.readOnly && (
-            <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.addRepeat(state.key)}>
+            <button
+              type="button"
+              className="fpk-button"
+              data-variant="outline"
+              onClick={() => store.addRepeat(state.key)}
+            >
               {messages.addItem}
             </button>
           )}

@@ -41,7 +41,16 @@ function escapeXml(text: string): string {
  * A signature drawing area (perfect-freehand strokes as SVG, 500×200 by default) with Clear.
  * Drawing needs a pointer, so a typed name is the keyboard alternative; both produce an image.
  */
-export function SignaturePad({ onChange, width = 500, height = 200, label, clearLabel, typedLabel, invalid, describedBy }: SignaturePadProps) {
+export function SignaturePad({
+  onChange,
+  width = 500,
+  height = 200,
+  label,
+  clearLabel,
+  typedLabel,
+  invalid,
+  describedBy,
+}: SignaturePadProps) {
   const [strokes, setStrokes] = useState<Point[][]>([]);
   const [typed, setTyped] = useState('');
   const current = useRef<Point[] | null>(null);

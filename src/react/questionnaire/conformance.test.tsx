@@ -21,7 +21,9 @@ function visibleQuestionLinkIds(questionnaire: Questionnaire): string[] {
   return store
     .getKeys()
     .map((key) => store.getItemState(key)!)
-    .filter((state) => state.visible && state.type !== 'group' && state.type !== 'display' && isShown(store, state.parentKey))
+    .filter(
+      (state) => state.visible && state.type !== 'group' && state.type !== 'display' && isShown(store, state.parentKey)
+    )
     .map((state) => state.linkId);
 }
 
@@ -43,7 +45,13 @@ describe('the real-world questionnaires', () => {
       vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const questionnaire = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as Questionnaire;
       const { client } = createTestClient(() =>
-        fhirJson({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] }, 404)
+        fhirJson(
+          {
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+          },
+          404
+        )
       );
       const { container } = render(
         <ErrorBoundary>

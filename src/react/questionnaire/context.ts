@@ -15,7 +15,9 @@ export interface QuestionnaireFormContextValue {
   idPrefix: string;
 }
 
-export const QuestionnaireFormContext = /* @__PURE__ */ createContext<QuestionnaireFormContextValue | undefined>(undefined);
+export const QuestionnaireFormContext = /* @__PURE__ */ createContext<QuestionnaireFormContextValue | undefined>(
+  undefined
+);
 
 /** The enclosing form's shared values; items render only inside a QuestionnaireForm. */
 export function useQuestionnaireFormContext(): QuestionnaireFormContextValue {

@@ -8,8 +8,10 @@ let loading: Promise<Sanitize> | undefined;
  * its own chunk and plain forms never pay for it; until it arrives the item shows its plain text.
  */
 export function loadSanitizer(): Promise<Sanitize> {
-  loading ??= import('dompurify').then(({ default: DOMPurify }) => (html: string) =>
-    DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] })
+  loading ??= import('dompurify').then(
+    ({ default: DOMPurify }) =>
+      (html: string) =>
+        DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] })
   );
   return loading;
 }

@@ -62,7 +62,11 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, reference]);
 
-  const questionnaire = isQuestionnaireResource(given) ? given : read.reference === reference ? read.questionnaire : undefined;
+  const questionnaire = isQuestionnaireResource(given)
+    ? given
+    : read.reference === reference
+      ? read.questionnaire
+      : undefined;
   const latest = useRef(options);
   latest.current = options;
 

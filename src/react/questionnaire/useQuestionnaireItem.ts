@@ -22,7 +22,10 @@ export function useQuestionnaireFormState(store: QuestionnaireStore): Questionna
  * One value derived from the form state. Re-renders only when that value changes, so an item
  * asking "was submit attempted?" is not re-rendered by every keystroke elsewhere.
  */
-export function useQuestionnaireFormSelector<T>(store: QuestionnaireStore, select: (form: QuestionnaireFormState) => T): T {
+export function useQuestionnaireFormSelector<T>(
+  store: QuestionnaireStore,
+  select: (form: QuestionnaireFormState) => T
+): T {
   const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
   const getSnapshot = () => select(store.getFormState());
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

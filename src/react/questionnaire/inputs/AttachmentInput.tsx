@@ -27,7 +27,11 @@ export function AttachmentInput({ state, inputId, describedBy, invalid, onTouche
     }
     setUploading(true);
     try {
-      const uploaded = await client.createAttachment({ data: file, filename: file.name, contentType: file.type || 'application/octet-stream' });
+      const uploaded = await client.createAttachment({
+        data: file,
+        filename: file.name,
+        contentType: file.type || 'application/octet-stream',
+      });
       if (uploaded) store.setAnswer(state.key, { valueAttachment: { ...uploaded, size: file.size } });
     } catch (err) {
       setError(normalizeErrorString(err));
@@ -58,7 +62,12 @@ export function AttachmentInput({ state, inputId, describedBy, invalid, onTouche
         <p className="fpk-questionnaire-attachment-current">
           {attachment.url ? <a href={attachment.url}>{attachment.title ?? attachment.url}</a> : attachment.title}
           {!state.readOnly && (
-            <button type="button" className="fpk-button" data-variant="subtle" onClick={() => store.setAnswer(state.key, undefined)}>
+            <button
+              type="button"
+              className="fpk-button"
+              data-variant="subtle"
+              onClick={() => store.setAnswer(state.key, undefined)}
+            >
               {messages.removeFile}
             </button>
           )}

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AnswerOptionView, QuestionnaireAnswer } from '../../../questionnaire';
 import { answerKey } from '../answers';
 import { useQuestionnaireFormContext } from '../context';
+import { ComboboxPopup } from './ComboboxPopup';
 import type { InputProps } from './QuestionInput';
 
 /** Picker typing delay (client-layer.md section 9). */
@@ -57,34 +58,38 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
     }
   };
 
-  const { isOpen, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } = useCombobox<AnswerOptionView>({
-    items,
-    inputId,
-    inputValue,
-    selectedItem: null,
-    itemToString: (item) => item?.label ?? '',
-    onInputValueChange: ({ inputValue: value, type }) => {
-      if (type === useCombobox.stateChangeTypes.InputChange) {
-        setInputValue(value ?? '');
-        if (valueSet) setFilter(value ?? '');
-        if (!multiple && !value) store.setAnswers(state.key, []);
-      }
-    },
-    onIsOpenChange: ({ isOpen: open }) => {
-      if (open && valueSet && filter === undefined) setFilter('');
-    },
-    stateReducer: (s, { type, changes }) => {
-      // Multi-select keeps the menu open and the typed filter after each pick.
-      if (multiple && (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)) {
-        return { ...changes, isOpen: true, highlightedIndex: s.highlightedIndex, inputValue: s.inputValue };
-      }
-      return changes;
-    },
-    onSelectedItemChange: ({ selectedItem }) => {
-      choose(selectedItem ?? null);
-      if (!multiple && selectedItem) setInputValue(selectedItem.label);
-    },
-  });
+  const { isOpen, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } =
+    useCombobox<AnswerOptionView>({
+      items,
+      inputId,
+      inputValue,
+      selectedItem: null,
+      itemToString: (item) => item?.label ?? '',
+      onInputValueChange: ({ inputValue: value, type }) => {
+        if (type === useCombobox.stateChangeTypes.InputChange) {
+          setInputValue(value ?? '');
+          if (valueSet) setFilter(value ?? '');
+          if (!multiple && !value) store.setAnswers(state.key, []);
+        }
+      },
+      onIsOpenChange: ({ isOpen: open }) => {
+        if (open && valueSet && filter === undefined) setFilter('');
+      },
+      stateReducer: (s, { type, changes }) => {
+        // Multi-select keeps the menu open and the typed filter after each pick.
+        if (
+          multiple &&
+          (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
+        ) {
+          return { ...changes, isOpen: true, highlightedIndex: s.highlightedIndex, inputValue: s.inputValue };
+        }
+        return changes;
+      },
+      onSelectedItemChange: ({ selectedItem }) => {
+        choose(selectedItem ?? null);
+        if (!multiple && selectedItem) setInputValue(selectedItem.label);
+      },
+    });
 
   const commitFreeText = () => {
     onTouched();
@@ -113,7 +118,12 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
                   type="button"
                   className="fpk-combobox-tag-remove"
                   aria-label={`${messages.remove} ${labelOf(answer, state.options)}`}
-                  onClick={() => store.setAnswers(state.key, state.answers.filter((a) => answerKey(a) !== answerKey(answer)))}
+                  onClick={() =>
+                    store.setAnswers(
+                      state.key,
+                      state.answers.filter((a) => answerKey(a) !== answerKey(answer))
+                    )
+                  }
                 >
                   ×
                 </button>
@@ -137,42 +147,40 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
               } as any)}
               aria-controls={isOpen ? getMenuProps({}, { suppressRefError: true }).id : undefined}
             />
-            <button type="button" className="fpk-combobox-toggle" tabIndex={-1} aria-label={state.text ?? state.linkId} {...getToggleButtonProps()}>
+            <button
+              type="button"
+              className="fpk-combobox-toggle"
+              tabIndex={-1}
+              aria-label={state.text ?? state.linkId}
+              {...getToggleButtonProps()}
+            >
               <span aria-hidden="true">▾</span>
             </button>
           </div>
         </Popover.Anchor>
-        {/* The listbox is the popup itself (asChild), so it is what scrolls: axe and screen
-            readers treat it as the combobox's popup rather than an unnamed dialog. */}
-        <Popover.Content
-          asChild
-          align="start"
-          sideOffset={4}
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => e.preventDefault()}
-        >
-          <ul className="fpk-combobox-menu" {...getMenuProps({}, { suppressRefError: true })}>
-            {items.map((option, index) => (
-              <li
-                key={answerKey(option.answer)}
-                className="fpk-combobox-option"
-                data-highlighted={highlightedIndex === index || undefined}
-                data-selected={selectedKeys.has(answerKey(option.answer)) || undefined}
-                {...getItemProps({ item: option, index })}
-              >
-                {option.prefix && <span className="fpk-questionnaire-prefix">{option.prefix} </span>}
-                {option.label}
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
+        <ComboboxPopup menuProps={getMenuProps({}, { suppressRefError: true })}>
+          {items.map((option, index) => (
+            <li
+              key={answerKey(option.answer)}
+              className="fpk-combobox-option"
+              data-highlighted={highlightedIndex === index || undefined}
+              data-selected={selectedKeys.has(answerKey(option.answer)) || undefined}
+              {...getItemProps({ item: option, index })}
+            >
+              {option.prefix && <span className="fpk-questionnaire-prefix">{option.prefix} </span>}
+              {option.label}
+            </li>
+          ))}
+        </ComboboxPopup>
       </Popover.Root>
       {(isOpen || state.optionsLoading) && status && (
         <p className="fpk-combobox-status" role="status">
           {status}
         </p>
       )}
-      {isOpen && !items.length && !state.optionsLoading && <p className="fpk-combobox-empty">{messages.nothingFound}</p>}
+      {isOpen && !items.length && !state.optionsLoading && (
+        <p className="fpk-combobox-empty">{messages.nothingFound}</p>
+      )}
     </div>
   );
 }

@@ -9,14 +9,20 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
   const { store, messages, idPrefix } = useQuestionnaireFormContext();
   const multiple = state.control === 'check-box' && state.repeats;
   const selected = new Set(state.answers.map(answerKey));
-  const freeText = state.answers.find((a) => a.valueString !== undefined && !state.options.some((o) => answerKey(o.answer) === answerKey(a)));
+  const freeText = state.answers.find(
+    (a) => a.valueString !== undefined && !state.options.some((o) => answerKey(o.answer) === answerKey(a))
+  );
   const [other, setOther] = useState(freeText?.valueString ?? '');
   const name = itemId(idPrefix, state.key, 'choice');
   const optionAnswers = state.answers.filter((a) => a !== freeText);
 
   // Radio buttons and check boxes show every option, so a value set is expanded up front.
   const needsExpansion =
-    !!state.item.answerValueSet && !state.item.answerValueSet.startsWith('#') && !state.options.length && !state.optionsLoading && !state.optionsError;
+    !!state.item.answerValueSet &&
+    !state.item.answerValueSet.startsWith('#') &&
+    !state.options.length &&
+    !state.optionsLoading &&
+    !state.optionsError;
   useEffect(() => {
     if (needsExpansion) void store.loadOptions(state.key);
   }, [needsExpansion, store, state.key]);

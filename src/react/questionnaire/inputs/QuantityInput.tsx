@@ -16,7 +16,8 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
       ? [state.constraints.unit]
       : [];
   const unitKey = (c: Coding) => `${c.system ?? ''}|${c.code ?? c.display ?? ''}`;
-  const current = units.find((u) => u.code === quantity?.code && (u.system ?? UCUM) === (quantity?.system ?? UCUM)) ?? units[0];
+  const current =
+    units.find((u) => u.code === quantity?.code && (u.system ?? UCUM) === (quantity?.system ?? UCUM)) ?? units[0];
 
   // The mouse wheel must not change a focused quantity (portal.md section 2); React's onWheel
   // is passive, so the listener is added natively.

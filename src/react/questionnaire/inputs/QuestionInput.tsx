@@ -29,7 +29,8 @@ const HTML_TYPES: Record<string, string> = {
 export function QuestionInput(props: InputProps) {
   const { state } = props;
   const { messages } = useQuestionnaireFormContext();
-  const isChoice = state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet;
+  const isChoice =
+    state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet;
 
   if (isChoice) {
     if (hasNoOptions(state)) {

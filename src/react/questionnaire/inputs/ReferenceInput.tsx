@@ -1,9 +1,16 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useCombobox } from 'downshift';
 import { useEffect, useState } from 'react';
-import { getDisplayString, normalizeErrorString, type Reference, type Resource, type ResourceType } from '../../../fhir';
+import {
+  getDisplayString,
+  normalizeErrorString,
+  type Reference,
+  type Resource,
+  type ResourceType,
+} from '../../../fhir';
 import { useFhirClient } from '../../FhirProvider';
 import { useQuestionnaireFormContext } from '../context';
+import { ComboboxPopup } from './ComboboxPopup';
 import type { InputProps } from './QuestionInput';
 
 const REFERENCE_FILTER = 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceFilter';
@@ -31,7 +38,11 @@ function nameParameter(resourceType: string): string {
 }
 
 /** The referenceFilter query with $subj and $encounter filled in from the form's context. */
-export function referenceFilterQuery(filter: string | undefined, subject?: Reference, encounter?: Reference): Record<string, string> {
+export function referenceFilterQuery(
+  filter: string | undefined,
+  subject?: Reference,
+  encounter?: Reference
+): Record<string, string> {
   if (!filter) return {};
   const filled = filter
     .replace(/\$subj/g, subject?.reference ?? '')
@@ -131,26 +142,18 @@ export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched
             />
           </div>
         </Popover.Anchor>
-        <Popover.Content
-          asChild
-          align="start"
-          sideOffset={4}
-          onOpenAutoFocus={(e) => e.preventDefault()}
-          onCloseAutoFocus={(e) => e.preventDefault()}
-        >
-          <ul className="fpk-combobox-menu" {...getMenuProps({}, { suppressRefError: true })}>
-            {results.map((resource, index) => (
-              <li
-                key={`${resource.resourceType}/${resource.id}`}
-                className="fpk-combobox-option"
-                data-highlighted={highlightedIndex === index || undefined}
-                {...getItemProps({ item: resource, index })}
-              >
-                {getDisplayString(resource)}
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
+        <ComboboxPopup menuProps={getMenuProps({}, { suppressRefError: true })}>
+          {results.map((resource, index) => (
+            <li
+              key={`${resource.resourceType}/${resource.id}`}
+              className="fpk-combobox-option"
+              data-highlighted={highlightedIndex === index || undefined}
+              {...getItemProps({ item: resource, index })}
+            >
+              {getDisplayString(resource)}
+            </li>
+          ))}
+        </ComboboxPopup>
       </Popover.Root>
       {isOpen && loading && (
         <p className="fpk-combobox-status" role="status">

@@ -1,0 +1,23 @@
+import * as Popover from '@radix-ui/react-popover';
+import type { ReactNode } from 'react';
+
+/**
+ * The popup of a picker: the listbox itself is the Radix popover content (asChild), so it is
+ * what scrolls and what screen readers and axe treat as the combobox's popup, rather than an
+ * unnamed dialog around it. Focus stays in the input (Downshift's aria-activedescendant).
+ */
+export function ComboboxPopup({ menuProps, children }: { menuProps: Record<string, unknown>; children: ReactNode }) {
+  return (
+    <Popover.Content
+      asChild
+      align="start"
+      sideOffset={4}
+      onOpenAutoFocus={(event) => event.preventDefault()}
+      onCloseAutoFocus={(event) => event.preventDefault()}
+    >
+      <ul className="fpk-combobox-menu" {...menuProps}>
+        {children}
+      </ul>
+    </Popover.Content>
+  );
+}
