@@ -3,10 +3,13 @@
 // prints requests/s with p50/p99 latency: PGlite always, PostgreSQL too when DATABASE_URL is set.
 //   npm run bench:server -- --observations 20000 --duration 10
 import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer } from '../demo/server/app';
+import { analyzeTables } from '../demo/server/fhir/repository';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../demo/server/seed/credentials';
 
 const arg = (name: string, fallback: number): number => {
@@ -29,39 +32,39 @@ async function load(server: RunningServer): Promise<{ patientIds: string[]; obse
   const patientIds: string[] = [];
   const observationIds: string[] = [];
   const started = Date.now();
-  for (let p = 0; p < PATIENTS; p += 50) {
-    await repo.transaction(async (tx: any) => {
-      for (let i = p; i < Math.min(p + 50, PATIENTS); i++) {
-        const patient: any = await tx.createResource({
-          resourceType: 'Patient',
-          name: [{ given: [`Bench${i}`], family: 'Patient' }],
-          birthDate: '1980-01-01',
-        });
-        patientIds.push(patient.id);
-      }
-    });
-  }
+  // Bulk writes (the seed's path): validated and indexed like single creates, a few statements per chunk.
+  const patients: any[] = await repo.writeMany(
+    Array.from({ length: PATIENTS }, (_, i) => ({
+      resourceType: 'Patient',
+      name: [{ given: [`Bench${i}`], family: 'Patient' }],
+      birthDate: '1980-01-01',
+    }))
+  );
+  patientIds.push(...patients.map((p) => p.id));
   const perPatient = Math.ceil(OBSERVATIONS / PATIENTS);
-  const batch = 500;
+  const batch = 2000;
   for (let n = 0; n < OBSERVATIONS; n += batch) {
-    await repo.transaction(async (tx: any) => {
-      for (let i = n; i < Math.min(n + batch, OBSERVATIONS); i++) {
-        const [code, display, unit] = CODES[i % CODES.length];
-        const patientId = patientIds[Math.floor(i / perPatient) % PATIENTS];
-        const obs: any = await tx.createResource({
-          resourceType: 'Observation',
-          status: 'final',
-          code: { coding: [{ system: 'http://loinc.org', code, display }], text: display },
-          subject: { reference: `Patient/${patientId}` },
-          effectiveDateTime: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
-          valueQuantity: { value: 50 + (i % 50), unit, system: 'http://unitsofmeasure.org', code: unit },
-        });
-        observationIds.push(obs.id);
-      }
-    });
-    if ((n / batch) % 20 === 0) process.stdout.write(`\r  loaded ${n + batch} observations`);
+    const chunk: any[] = [];
+    for (let i = n; i < Math.min(n + batch, OBSERVATIONS); i++) {
+      const [code, display, unit] = CODES[i % CODES.length];
+      const patientId = patientIds[Math.floor(i / perPatient) % PATIENTS];
+      chunk.push({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code, display }], text: display },
+        subject: { reference: `Patient/${patientId}` },
+        effectiveDateTime: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+        valueQuantity: { value: 50 + (i % 50), unit, system: 'http://unitsofmeasure.org', code: unit },
+      });
+    }
+    const stored: any[] = await repo.writeMany(chunk, 1000);
+    observationIds.push(...stored.map((o) => o.id));
+    process.stdout.write(`\r  loaded ${n + chunk.length} observations`);
   }
-  console.log(`\r  loaded ${PATIENTS} patients and ${OBSERVATIONS} observations in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await analyzeTables(server.ctx.db);
+  console.log(
+    `\r  loaded ${PATIENTS} patients and ${OBSERVATIONS} observations in ${((Date.now() - started) / 1000).toFixed(0)} s`
+  );
   return { patientIds, observationIds };
 }
 
@@ -69,7 +72,11 @@ async function token(server: RunningServer): Promise<string> {
   const res = await fetch(new URL('oauth2/token', server.url), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: DEMO_CLIENT_ID,
+      client_secret: DEMO_CLIENT_SECRET,
+    }),
   });
   const body: any = await res.json();
   if (!body.access_token) throw new Error(`No token: ${JSON.stringify(body)}`);
@@ -85,18 +92,52 @@ async function run(name: string, server: RunningServer, accessToken: string, nex
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/fhir+json' },
     requests: [{ setupRequest: (req: any) => ({ ...req, path: nextPath() }) }],
   });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
   const bad = result.non2xx + result.errors;
   console.log(
     `  ${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms${bad ? `   (${bad} failed)` : ''}`
   );
 }
 
+interface Loaded {
+  url: string;
+  patientIds: string[];
+  observationIds: string[];
+  accessToken: string;
+}
+
+/**
+ * The server side of a run, in a child process (`--serve`): starts the server, loads the data,
+ * reports over IPC, and closes when told. On a 2-core machine autocannon in the same process
+ * would take the server's event loop for itself and measure its own overhead.
+ */
+async function serve(options: { dataDir?: string; databaseUrl?: string; databaseSchema?: string }): Promise<void> {
+  const server = await createServer({ port: 0, seed: true, ...options });
+  const { patientIds, observationIds } = await load(server);
+  const accessToken = await token(server);
+  process.send!({ url: server.url, patientIds, observationIds, accessToken } satisfies Loaded);
+  process.once('message', async () => {
+    await server.close();
+    process.exit(0);
+  });
+}
+
 async function bench(label: string, options: { dataDir?: string; databaseUrl?: string; databaseSchema?: string }) {
   console.log(`\n${label}`);
-  const server = await createServer({ port: 0, seed: true, ...options });
+  const child = fork(fileURLToPath(import.meta.url), [...process.argv.slice(2), '--serve', JSON.stringify(options)], {
+    execArgv: process.execArgv,
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const loaded = await Promise.race([
+    new Promise<Loaded>((resolve) => child.once('message', (m) => resolve(m as Loaded))),
+    exited.then((code) => {
+      throw new Error(`the server process exited (${code}) before it was ready`);
+    }),
+  ]);
   try {
-    const { patientIds, observationIds } = await load(server);
-    const accessToken = await token(server);
+    const server = { url: loaded.url } as RunningServer;
+    const { patientIds, observationIds, accessToken } = loaded;
     const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
     await run('read Observation by id', server, accessToken, () => `/fhir/R4/Observation/${pick(observationIds)}`);
     await run('search Observation patient+code', server, accessToken, () => {
@@ -105,19 +146,30 @@ async function bench(label: string, options: { dataDir?: string; databaseUrl?: s
     });
     await run('Patient/$everything', server, accessToken, () => `/fhir/R4/Patient/${pick(patientIds)}/$everything`);
   } finally {
-    await server.close();
+    child.send('close');
+    await exited;
   }
 }
 
-console.log(`Reference server benchmark: ${OBSERVATIONS} observations, ${PATIENTS} patients, autocannon ${CONNECTIONS} connections, ${DURATION} s per call`);
-const dataDir = mkdtempSync(join(tmpdir(), 'fpk-bench-'));
-try {
-  await bench('PGlite (embedded Postgres)', { dataDir });
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-if (process.env.DATABASE_URL) {
-  await bench('PostgreSQL (DATABASE_URL)', { databaseUrl: process.env.DATABASE_URL, databaseSchema: `bench_${Date.now()}` });
+const serveIndex = process.argv.indexOf('--serve');
+if (serveIndex > 0) {
+  await serve(JSON.parse(process.argv[serveIndex + 1]));
 } else {
-  console.log('\nDATABASE_URL not set: PostgreSQL run skipped.');
+  console.log(
+    `Reference server benchmark: ${OBSERVATIONS} observations, ${PATIENTS} patients, autocannon ${CONNECTIONS} connections, ${DURATION} s per call (server in its own process)`
+  );
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpk-bench-'));
+  try {
+    await bench('PGlite (embedded Postgres)', { dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (process.env.DATABASE_URL) {
+    await bench('PostgreSQL (DATABASE_URL)', {
+      databaseUrl: process.env.DATABASE_URL,
+      databaseSchema: `bench_${Date.now()}`,
+    });
+  } else {
+    console.log('\nDATABASE_URL not set: PostgreSQL run skipped.');
+  }
 }

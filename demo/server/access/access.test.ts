@@ -1,23 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FhirClient } from '../../../src/client';
+import type { Bundle } from '../../../src/fhir/types';
 import {
   apiFor,
   backends,
+  clientFor,
   createAccount,
+  failure,
   startTestServer,
   type TestAccount,
   type TestServer,
 } from '../fhir/test-server';
 
-const refs = (res: { body: any }) =>
-  (res.body.entry ?? []).map((e: any) => `${e.resource.resourceType}/${e.resource.id}`).sort();
+const refs = (bundle: Bundle | undefined) =>
+  (bundle?.entry ?? []).map((e: any) => `${e.resource.resourceType}/${e.resource.id}`).sort();
+/** 'Patient/1' as the client's (type, id) arguments. */
+const split = (ref: string) => ref.split('/') as [any, string];
 
 describe.each(backends())('access control (%s)', (backend) => {
   let server: TestServer;
   let A: TestAccount;
   let B: TestAccount;
   let D: TestAccount;
-  let asA: ReturnType<typeof apiFor>;
-  let asD: ReturnType<typeof apiFor>;
+  let asA: FhirClient;
+  let asB: FhirClient;
+  let asD: FhirClient;
+  /** Raw fetch as A: for raw Binary bytes and statuses the client does not report. */
+  let rawA: ReturnType<typeof apiFor>;
   const slot = {
     resourceType: 'Slot',
     id: 'slot-1',
@@ -32,8 +41,10 @@ describe.each(backends())('access control (%s)', (backend) => {
     A = await createAccount(server, 'Patient', { given: 'Alice', family: 'A' });
     B = await createAccount(server, 'Patient', { given: 'Bob', family: 'B' });
     D = await createAccount(server, 'Practitioner', { given: 'Doc', family: 'D' });
-    asA = apiFor(server, A.token);
-    asD = apiFor(server, D.token);
+    asA = clientFor(server, A.token);
+    asB = clientFor(server, B.token);
+    asD = clientFor(server, D.token);
+    rawA = apiFor(server, A.token);
     const put = (r: any) => server.ctx.systemRepo.updateResource(r);
     const obs = (id: string, who: TestAccount) =>
       put({
@@ -105,151 +116,149 @@ describe.each(backends())('access control (%s)', (backend) => {
     await server?.destroy();
   });
 
+  /** A search given as 'Type?query'. */
+  const search = (client: FhirClient, url: string) => {
+    const [type, query] = url.split('?');
+    return client.search(type as any, query);
+  };
+  /** A batch or transaction Bundle. */
+  const bundle = (client: FhirClient, type: 'batch' | 'transaction', entry: any[]) =>
+    client.executeBatch({ resourceType: 'Bundle', type, entry });
+
   describe('when patient A reads', () => {
     it('reads their own Patient and not B', async () => {
-      expect((await asA('GET', A.profile)).status).toBe(200);
-      const other = await asA('GET', B.profile);
+      expect((await asA.readResource(...split(A.profile))).id).toBe(A.id);
+      const other = await failure(asA.readResource(...split(B.profile)));
       expect(other.status).toBe(404);
-      expect(other.body.resourceType).toBe('OperationOutcome');
+      expect(other.code).toBe('not-found');
+      expect((await rawA('GET', B.profile)).status).toBe(404);
     });
     it('cannot vread or read the history of B', async () => {
-      expect((await asA('GET', `${B.profile}/_history/1`)).status).toBe(404);
-      expect((await asA('GET', `${B.profile}/_history`)).status).toBe(404);
-      expect((await asA('GET', 'Observation/obs-b/_history')).status).toBe(404);
-      const typeHistory = await asA('GET', 'Observation/_history');
-      expect(typeHistory.body.entry.map((e: any) => e.resource.id)).toEqual(['obs-a']);
+      expect((await failure(asA.readVersion('Patient', B.id, '1'))).status).toBe(404);
+      expect((await failure(asA.readHistory('Patient', B.id))).status).toBe(404);
+      expect((await failure(asA.readHistory('Observation', 'obs-b'))).status).toBe(404);
+      const typeHistory = await asA.get(asA.fhirUrl('Observation', '_history'));
+      expect(typeHistory.entry.map((e: any) => e.resource.id)).toEqual(['obs-a']);
     });
     it('searches only their compartment', async () => {
-      expect(refs(await asA('GET', 'Patient'))).toEqual([A.profile]);
-      expect(refs(await asA('GET', 'Observation'))).toEqual(['Observation/obs-a']);
-      expect(refs(await asA('GET', `Observation?subject=${B.profile}`))).toEqual([]);
-      expect(refs(await asA('GET', 'Coverage'))).toEqual([]);
-      expect(refs(await asA('GET', 'Communication'))).toEqual(['Communication/com-a']);
-      expect(refs(await asA('GET', 'QuestionnaireResponse'))).toEqual([]);
-      const count = await asA('GET', 'Observation?_summary=count');
-      expect(count.body.total).toBe(1);
+      expect(refs(await search(asA, 'Patient'))).toEqual([A.profile]);
+      expect(refs(await search(asA, 'Observation'))).toEqual(['Observation/obs-a']);
+      expect(refs(await search(asA, `Observation?subject=${B.profile}`))).toEqual([]);
+      expect(refs(await search(asA, 'Coverage'))).toEqual([]);
+      expect(refs(await search(asA, 'Communication'))).toEqual(['Communication/com-a']);
+      expect(refs(await search(asA, 'QuestionnaireResponse'))).toEqual([]);
+      expect((await search(asA, 'Observation?_summary=count')).total).toBe(1);
     });
     it('reads the shared catalogue', async () => {
-      expect((await asA('GET', D.profile)).status).toBe(200);
-      expect(refs(await asA('GET', 'Practitioner'))).toEqual([D.profile]);
-      expect((await asA('GET', 'Slot/slot-1')).status).toBe(200);
-      expect((await asA('GET', 'Schedule/sch')).status).toBe(200);
-      expect((await asA('GET', 'Questionnaire/q')).status).toBe(200);
+      expect((await asA.readResource(...split(D.profile))).id).toBe(D.id);
+      expect(refs(await search(asA, 'Practitioner'))).toEqual([D.profile]);
+      expect((await asA.readResource('Slot', 'slot-1')).id).toBe('slot-1');
+      expect((await asA.readResource('Schedule', 'sch')).id).toBe('sch');
+      expect((await asA.readResource('Questionnaire', 'q')).id).toBe('q');
     });
     it('does not see B through _include or _revinclude', async () => {
-      const inc = await asA('GET', 'Appointment?_include=Appointment:patient');
+      const inc = await search(asA, 'Appointment?_include=Appointment:patient');
       expect(refs(inc)).toEqual(['Appointment/ap-ab', A.profile].sort());
-      const rev = await asA('GET', `Patient?_revinclude=Observation:subject`);
+      const rev = await search(asA, `Patient?_revinclude=Observation:subject`);
       expect(refs(rev)).toEqual([A.profile, 'Observation/obs-a'].sort());
-      const revComm = await asA('GET', `Practitioner?_revinclude=Communication:sender`);
+      const revComm = await search(asA, `Practitioner?_revinclude=Communication:sender`);
       expect(refs(revComm)).toEqual(['Communication/com-a', D.profile].sort());
     });
     it('gets $everything for themselves only', async () => {
-      expect((await asA('GET', `${B.profile}/$everything`)).status).toBe(404);
-      const mine = await asA('GET', `${A.profile}/$everything`);
+      expect((await failure(asA.readPatientEverything(B.id))).status).toBe(404);
+      const mine = await asA.readPatientEverything(A.id);
       expect(refs(mine)).toEqual(
         ['Appointment/ap-ab', 'Binary/bin-a', 'Communication/com-a', 'Observation/obs-a', A.profile].sort()
       );
     });
     it('reads only their Binary', async () => {
-      expect((await asA('GET', 'Binary/bin-b', undefined, { Accept: '*/*' })).status).toBe(404);
-      const mine = await asA('GET', 'Binary/bin-a', undefined, { Accept: '*/*' });
+      // Raw bytes come back over raw fetch (the client asks for FHIR JSON).
+      expect((await rawA('GET', 'Binary/bin-b', undefined, { Accept: '*/*' })).status).toBe(404);
+      expect((await failure(asA.readResource('Binary', 'bin-b'))).status).toBe(404);
+      const mine = await rawA('GET', 'Binary/bin-a', undefined, { Accept: '*/*' });
       expect(mine.raw.toString()).toBe('A file');
-      const uploaded = await asA('POST', 'Binary', Buffer.from('upload'), { 'Content-Type': 'text/plain' });
-      expect(uploaded.status).toBe(201);
-      expect((await asA('GET', `Binary/${uploaded.body.id}`, undefined, { Accept: '*/*' })).raw.toString()).toBe(
-        'upload'
+      const uploaded = await asA.createBinary({ data: 'upload', contentType: 'text/plain' });
+      expect((await rawA('GET', `Binary/${uploaded!.id}`, undefined, { Accept: '*/*' })).raw.toString()).toBe('upload');
+      expect((await failure(asB.readResource('Binary', uploaded!.id!))).status).toBe(404);
+      const forB = await failure(
+        asA.createBinary({ data: 'x', contentType: 'text/plain', securityContext: { reference: B.profile } })
       );
-      expect((await apiFor(server, B.token)('GET', `Binary/${uploaded.body.id}`)).status).toBe(404);
-      const forB = await asA('POST', 'Binary', Buffer.from('x'), {
-        'Content-Type': 'text/plain',
-        'X-Security-Context': B.profile,
-      });
       expect(forB.status).toBe(403);
+      expect(forB.text).toBe('Forbidden: securityContext belongs to another patient');
     });
     it('cannot reach B in a batch', async () => {
-      const res = await asA('POST', '', {
-        resourceType: 'Bundle',
-        type: 'batch',
-        entry: [
-          { request: { method: 'GET', url: B.profile } },
-          { request: { method: 'GET', url: 'Observation' } },
-          { request: { method: 'GET', url: 'Coverage/cov-b' } },
-        ],
-      });
-      expect(res.body.entry[0].response.status).toMatch(/^404/);
-      expect(refs({ body: res.body.entry[1].resource })).toEqual(['Observation/obs-a']);
-      expect(res.body.entry[2].response.status).toMatch(/^404/);
+      const res = await bundle(asA, 'batch', [
+        { request: { method: 'GET', url: B.profile } },
+        { request: { method: 'GET', url: 'Observation' } },
+        { request: { method: 'GET', url: 'Coverage/cov-b' } },
+      ]);
+      expect(res.entry![0].response!.status).toMatch(/^404/);
+      expect(refs(res.entry![1].resource as Bundle)).toEqual(['Observation/obs-a']);
+      expect(res.entry![2].response!.status).toMatch(/^404/);
     });
   });
 
   describe('when patient A writes', () => {
     it('creates their own Observation, QuestionnaireResponse, Communication and Appointment', async () => {
-      expect(
-        (
-          await asA('POST', 'Observation', {
-            resourceType: 'Observation',
-            status: 'preliminary',
-            code: { text: 'wt' },
-            subject: { reference: A.profile },
-          })
-        ).status
-      ).toBe(201);
-      expect(
-        (
-          await asA('POST', 'QuestionnaireResponse', {
-            resourceType: 'QuestionnaireResponse',
-            status: 'completed',
-            source: { reference: A.profile },
-            subject: { reference: A.profile },
-          })
-        ).status
-      ).toBe(201);
-      expect(
-        (
-          await asA('POST', 'Communication', {
-            resourceType: 'Communication',
-            status: 'in-progress',
-            sender: { reference: A.profile },
-            recipient: [{ reference: D.profile }],
-          })
-        ).status
-      ).toBe(201);
-      expect(
-        (
-          await asA('POST', 'Appointment', {
-            resourceType: 'Appointment',
-            status: 'proposed',
-            participant: [{ actor: { reference: A.profile }, status: 'needs-action' }],
-          })
-        ).status
-      ).toBe(201);
+      const created = [
+        await asA.createResource<any>({
+          resourceType: 'Observation',
+          status: 'preliminary',
+          code: { text: 'wt' },
+          subject: { reference: A.profile },
+        }),
+        await asA.createResource<any>({
+          resourceType: 'QuestionnaireResponse',
+          status: 'completed',
+          source: { reference: A.profile },
+          subject: { reference: A.profile },
+        }),
+        await asA.createResource<any>({
+          resourceType: 'Communication',
+          status: 'in-progress',
+          sender: { reference: A.profile },
+          recipient: [{ reference: D.profile }],
+        }),
+        await asA.createResource<any>({
+          resourceType: 'Appointment',
+          status: 'proposed',
+          participant: [{ actor: { reference: A.profile }, status: 'needs-action' }],
+        } as any),
+      ];
+      for (const r of created) {
+        expect(r.meta?.versionId).toBe('1');
+        expect((r.meta as any).author).toEqual({ reference: A.profile });
+      }
     });
     it('cannot create for B or create other types', async () => {
-      const forB = await asA('POST', 'Observation', {
-        resourceType: 'Observation',
-        status: 'final',
-        code: { text: 'x' },
-        subject: { reference: B.profile },
-      });
+      const forB = await failure(
+        asA.createResource<any>({
+          resourceType: 'Observation',
+          status: 'final',
+          code: { text: 'x' },
+          subject: { reference: B.profile },
+        })
+      );
       expect(forB.status).toBe(403);
-      expect(forB.body.resourceType).toBe('OperationOutcome');
-      expect((await asA('POST', 'Practitioner', { resourceType: 'Practitioner' })).status).toBe(403);
-      expect(
-        (
-          await asA('POST', 'Coverage', {
-            resourceType: 'Coverage',
-            status: 'active',
-            beneficiary: { reference: A.profile },
-            payor: [{ display: 'x' }],
-          })
-        ).status
-      ).toBe(403);
-      expect(refs(await asD('GET', `Observation?subject=${B.profile}`))).toEqual(['Observation/obs-b']);
+      expect(forB.code).toBe('forbidden');
+      expect(forB.text).toBe('Forbidden: Observation must belong to the signed-in patient');
+      const practitioner = await failure(asA.createResource<any>({ resourceType: 'Practitioner' }));
+      expect(practitioner.status).toBe(403);
+      expect(practitioner.text).toBe('Forbidden: a patient may not create Practitioner');
+      const coverage = await failure(
+        asA.createResource<any>({
+          resourceType: 'Coverage',
+          status: 'active',
+          beneficiary: { reference: A.profile },
+          payor: [{ display: 'x' }],
+        } as any)
+      );
+      expect(coverage.status).toBe(403);
+      expect(refs(await search(asD, `Observation?subject=${B.profile}`))).toEqual(['Observation/obs-b']);
     });
     it('updates their Patient name, birthDate, gender, address and telecom, but not email or other fields', async () => {
-      const me = (await asA('GET', A.profile)).body;
-      const ok = await asA('PUT', A.profile, {
+      const me: any = await asA.readResource(...split(A.profile));
+      const now: any = await asA.updateResource({
         ...me,
         name: [{ given: ['Alicia'], family: 'A' }],
         birthDate: '1990-02-03',
@@ -257,91 +266,87 @@ describe.each(backends())('access control (%s)', (backend) => {
         address: [{ city: 'Springfield' }],
         telecom: [...me.telecom, { system: 'phone', value: '555-1234' }],
       });
-      expect(ok.status).toBe(200);
-      const now = ok.body;
-      const email = await asA('PUT', A.profile, { ...now, telecom: [{ system: 'email', value: 'evil@example.com' }] });
+      expect(now.meta.versionId).toBe('2');
+      const email = await failure(
+        asA.updateResource({ ...now, telecom: [{ system: 'email', value: 'evil@example.com' }] })
+      );
       expect(email.status).toBe(403);
-      const active = await asA('PUT', A.profile, { ...now, active: false });
+      expect(email.text).toBe('Forbidden: the email address cannot be changed');
+      const active = await failure(asA.updateResource({ ...now, active: false }));
       expect(active.status).toBe(403);
-      const patched = await asA(
-        'PATCH',
-        A.profile,
-        [{ op: 'add', path: '/generalPractitioner', value: [{ reference: D.profile }] }],
-        { 'Content-Type': 'application/json-patch+json' }
+      const patched = await failure(
+        asA.patchResource('Patient', A.id, [
+          { op: 'add', path: '/generalPractitioner', value: [{ reference: D.profile }] },
+        ])
       );
       expect(patched.status).toBe(403);
     });
     it('cannot update or delete B', async () => {
-      const b = (await asD('GET', B.profile)).body;
-      expect((await asA('PUT', B.profile, { ...b, name: [{ family: 'Hacked' }] })).status).toBe(404);
-      expect((await asA('DELETE', B.profile)).status).toBe(404);
-      expect((await asA('DELETE', 'Observation/obs-a')).status).toBe(403);
-      expect((await asD('GET', B.profile)).body.name[0].family).toBe('B');
+      const b: any = await asD.readResource(...split(B.profile));
+      expect((await failure(asA.updateResource({ ...b, name: [{ family: 'Hacked' }] }))).status).toBe(404);
+      expect((await failure(asA.deleteResource('Patient', B.id))).status).toBe(404);
+      const ownObservation = await failure(asA.deleteResource('Observation', 'obs-a'));
+      expect(ownObservation.status).toBe(403);
+      expect(ownObservation.text).toBe('Forbidden: a patient may not delete Observation');
+      expect(((await asD.readResource(...split(B.profile))) as any).name[0].family).toBe('B');
     });
     it('updates status and received of a Communication they are part of, nothing else', async () => {
-      const com = (await asA('GET', 'Communication/com-a')).body;
-      const ok = await asA('PUT', 'Communication/com-a', {
-        ...com,
-        status: 'completed',
-        received: '2030-01-01T00:00:00Z',
-      });
-      expect(ok.status).toBe(200);
-      const bad = await asA('PUT', 'Communication/com-a', { ...ok.body, payload: [{ contentString: 'changed' }] });
+      const com: any = await asA.readResource('Communication', 'com-a');
+      const ok: any = await asA.updateResource({ ...com, status: 'completed', received: '2030-01-01T00:00:00Z' });
+      expect(ok.status).toBe('completed');
+      const bad = await failure(asA.updateResource({ ...ok, payload: [{ contentString: 'changed' }] }));
       expect(bad.status).toBe(403);
-      expect(
-        (await asA('PUT', 'Communication/com-b', { resourceType: 'Communication', id: 'com-b', status: 'completed' }))
-          .status
-      ).toBe(404);
+      const other = await failure(
+        asA.updateResource({ resourceType: 'Communication', id: 'com-b', status: 'completed' } as any)
+      );
+      expect(other.status).toBe(404);
     });
     it('cannot update a Slot outside a booking transaction', async () => {
-      const res = await asA('PUT', 'Slot/slot-1', { ...slot, status: 'busy' });
+      const res = await failure(asA.updateResource({ ...slot, status: 'busy' } as any));
       expect(res.status).toBe(403);
-      const withoutAppt = await asA('POST', '', {
-        resourceType: 'Bundle',
-        type: 'transaction',
-        entry: [{ request: { method: 'PUT', url: 'Slot/slot-1' }, resource: { ...slot, status: 'busy' } }],
-      });
+      const withoutAppt = await failure(
+        bundle(asA, 'transaction', [
+          { request: { method: 'PUT', url: 'Slot/slot-1' }, resource: { ...slot, status: 'busy' } },
+        ])
+      );
       expect(withoutAppt.status).toBe(403);
+      expect(withoutAppt.text).toBe(
+        'Forbidden: a slot can only be booked in a transaction that creates the appointment'
+      );
     });
     it('books a Slot in a transaction that creates their Appointment; a stale version fails it all', async () => {
-      const current = (await asA('GET', 'Slot/slot-1')).body;
-      const booking = (version: string, who: TestAccount) => ({
-        resourceType: 'Bundle',
-        type: 'transaction',
-        entry: [
-          {
-            fullUrl: 'urn:uuid:a1',
-            request: { method: 'POST', url: 'Appointment' },
-            resource: {
-              resourceType: 'Appointment',
-              status: 'booked',
-              slot: [{ reference: 'Slot/slot-1' }],
-              participant: [
-                { actor: { reference: who.profile }, status: 'accepted' },
-                { actor: { reference: D.profile }, status: 'accepted' },
-              ],
-            },
+      const current = await asA.readResource('Slot', 'slot-1');
+      const booking = (version: string, who: TestAccount) => [
+        {
+          fullUrl: 'urn:uuid:a1',
+          request: { method: 'POST', url: 'Appointment' },
+          resource: {
+            resourceType: 'Appointment',
+            status: 'booked',
+            slot: [{ reference: 'Slot/slot-1' }],
+            participant: [
+              { actor: { reference: who.profile }, status: 'accepted' },
+              { actor: { reference: D.profile }, status: 'accepted' },
+            ],
           },
-          {
-            request: { method: 'PUT', url: 'Slot/slot-1', ifMatch: `W/"${version}"` },
-            resource: { ...slot, status: 'busy' },
-          },
-        ],
-      });
-      const forB = await asA('POST', '', booking(current.meta.versionId, B));
+        },
+        {
+          request: { method: 'PUT', url: 'Slot/slot-1', ifMatch: `W/"${version}"` },
+          resource: { ...slot, status: 'busy' },
+        },
+      ];
+      const forB = await failure(bundle(asA, 'transaction', booking(current.meta!.versionId!, B)));
       expect(forB.status).toBe(403);
-      const ok = await asA('POST', '', booking(current.meta.versionId, A));
-      expect(ok.status).toBe(200);
-      expect((await asA('GET', 'Slot/slot-1')).body.status).toBe('busy');
-      const stale = await apiFor(server, B.token)('POST', '', booking(current.meta.versionId, B));
+      const ok = await bundle(asA, 'transaction', booking(current.meta!.versionId!, A));
+      expect(ok.type).toBe('transaction-response');
+      expect((await asA.readResource('Slot', 'slot-1')).status).toBe('busy');
+      const stale = await failure(bundle(asB, 'transaction', booking(current.meta!.versionId!, B)));
       expect([409, 412]).toContain(stale.status);
-      expect(refs(await asD('GET', 'Appointment?slot=Slot/slot-1'))).toHaveLength(1);
+      expect(refs(await search(asD, 'Appointment?slot=Slot/slot-1'))).toHaveLength(1);
     });
     it('writes nothing from a transaction with one forbidden entry', async () => {
-      const res = await asA('POST', '', {
-        resourceType: 'Bundle',
-        type: 'transaction',
-        entry: [
+      const res = await failure(
+        bundle(asA, 'transaction', [
           {
             request: { method: 'POST', url: 'Observation' },
             resource: {
@@ -360,53 +365,100 @@ describe.each(backends())('access control (%s)', (backend) => {
               subject: { reference: B.profile },
             },
           },
-        ],
-      });
+        ])
+      );
       expect(res.status).toBe(403);
-      expect(refs(await asD('GET', 'Observation?code:text=tx-ok'))).toEqual([]);
+      expect(refs(await search(asD, 'Observation?code:text=tx-ok'))).toEqual([]);
+    });
+  });
+
+  describe('live updates: a patient and their Subscriptions', () => {
+    const websocketSubscription = (criteria: string, type = 'websocket') => ({
+      resourceType: 'Subscription' as const,
+      status: 'active' as const,
+      reason: 'Live chat',
+      criteria,
+      channel: { type: type as any },
+    });
+    it('creates a websocket Subscription, reads, searches and deletes it; others cannot see it', async () => {
+      const created = await asA.createResource<any>(websocketSubscription(`Communication?recipient=${A.profile}`));
+      expect((created.meta as any).author).toEqual({ reference: A.profile });
+      expect((await asA.readResource('Subscription', created.id!)).criteria).toBe(
+        `Communication?recipient=${A.profile}`
+      );
+      expect(refs(await search(asA, 'Subscription'))).toEqual([`Subscription/${created.id}`]);
+      // B never sees it; the practitioner does (the whole project).
+      expect((await failure(asB.readResource('Subscription', created.id!))).status).toBe(404);
+      expect(refs(await search(asB, 'Subscription'))).toEqual([]);
+      expect((await failure(asB.deleteResource('Subscription', created.id!))).status).toBe(404);
+      expect((await asD.readResource('Subscription', created.id!)).id).toBe(created.id);
+      // Switching it off is an update of their own; then they delete it.
+      const off = await asA.updateResource({ ...created, status: 'off' });
+      expect(off.status).toBe('off');
+      await asA.deleteResource('Subscription', created.id!);
+      expect((await failure(asA.readResource('Subscription', created.id!))).status).toBe(410);
+    });
+    it('refuses other channels, criteria over types they may not read, and unknown criteria', async () => {
+      const hook = await failure(asA.createResource<any>(websocketSubscription('Communication', 'rest-hook')));
+      expect(hook.status).toBe(403);
+      expect(hook.text).toBe('Forbidden: a patient may only create a websocket Subscription');
+      const users = await failure(asA.createResource<any>(websocketSubscription('User')));
+      expect(users.status).toBe(403);
+      expect(users.text).toBe('Forbidden: User is not accessible');
+      const unknown = await failure(asA.createResource<any>(websocketSubscription('Communication?shoe-size=9')));
+      expect(unknown.status).toBe(400);
+      expect(unknown.text).toMatch(/shoe-size/);
+      const junk = await failure(asA.createResource<any>(websocketSubscription('not a criteria')));
+      expect(junk.status).toBe(400);
+    });
+    it("cannot change or delete a practitioner's Subscription", async () => {
+      const doctors = await asD.createResource<any>(websocketSubscription(`Communication?recipient=${D.profile}`));
+      expect((await failure(asA.readResource('Subscription', doctors.id!))).status).toBe(404);
+      expect((await failure(asA.deleteResource('Subscription', doctors.id!))).status).toBe(404);
     });
   });
 
   describe('internal account records', () => {
     it('are hidden from patients and practitioners on every path', async () => {
-      for (const api of [asA, asD]) {
-        expect((await api('GET', 'User')).status).toBe(403);
-        expect((await api('GET', `User/${A.userId}`)).status).toBe(403);
-        expect((await api('GET', 'ProjectMembership?user=User/x')).status).toBe(403);
-        expect((await api('GET', 'Login/_history')).status).toBe(403);
-        expect((await api('POST', 'User', { resourceType: 'User', email: 'x@example.com' })).status).toBe(403);
-        const batch = await api('POST', '', {
-          resourceType: 'Bundle',
-          type: 'batch',
-          entry: [{ request: { method: 'GET', url: `User/${A.userId}` } }],
-        });
-        expect(batch.body.entry[0].response.status).toMatch(/^403/);
+      for (const client of [asA, asD]) {
+        for (const call of [
+          search(client, 'User'),
+          client.readResource('User' as any, A.userId),
+          search(client, 'ProjectMembership?user=User/x'),
+          client.get(client.fhirUrl('Login', '_history')),
+          client.createResource<any>({ resourceType: 'User', email: 'x@example.com' } as any),
+        ]) {
+          const res = await failure(call);
+          expect(res.status).toBe(403);
+          expect(res.code).toBe('forbidden');
+        }
+        const batch = await bundle(client, 'batch', [{ request: { method: 'GET', url: `User/${A.userId}` } }]);
+        expect(batch.entry![0].response!.status).toMatch(/^403/);
       }
-      const inc = await asD('GET', 'Patient?_revinclude=ProjectMembership:profile');
-      expect(inc.body.entry.every((e: any) => e.resource.resourceType === 'Patient')).toBe(true);
+      const inc = await search(asD, 'Patient?_revinclude=ProjectMembership:profile');
+      expect(inc.entry!.every((e) => e.resource!.resourceType === 'Patient')).toBe(true);
     });
     it('are readable by a super admin', async () => {
       const admin = await createAccount(server, 'Practitioner', { superAdmin: true });
-      const res = await apiFor(server, admin.token)('GET', `User/${A.userId}`);
-      expect(res.status).toBe(200);
+      const user: any = await clientFor(server, admin.token).readResource('User' as any, A.userId);
+      expect(user.id).toBe(A.userId);
     });
   });
 
   describe('a practitioner', () => {
     it('reaches the whole project', async () => {
-      expect((await asD('GET', B.profile)).status).toBe(200);
-      expect(refs(await asD('GET', 'Coverage'))).toEqual(['Coverage/cov-b']);
-      expect((await asD('GET', 'Binary/bin-b', undefined, { Accept: '*/*' })).raw.toString()).toBe('B secret');
-      expect(
-        (
-          await asD('POST', 'Coverage', {
-            resourceType: 'Coverage',
-            status: 'active',
-            beneficiary: { reference: B.profile },
-            payor: [{ display: 'Y' }],
-          })
-        ).status
-      ).toBe(201);
+      expect((await asD.readResource(...split(B.profile))).id).toBe(B.id);
+      expect(refs(await search(asD, 'Coverage'))).toEqual(['Coverage/cov-b']);
+      expect((await apiFor(server, D.token)('GET', 'Binary/bin-b', undefined, { Accept: '*/*' })).raw.toString()).toBe(
+        'B secret'
+      );
+      const coverage = await asD.createResource<any>({
+        resourceType: 'Coverage',
+        status: 'active',
+        beneficiary: { reference: B.profile },
+        payor: [{ display: 'Y' }],
+      } as any);
+      expect(coverage.meta?.versionId).toBe('1');
     });
   });
 });

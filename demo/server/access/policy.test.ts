@@ -91,4 +91,24 @@ describe('access policy', () => {
       )
     ).toThrow(/free slot/);
   });
+  it("puts a patient's own Subscription in their compartment and lets them manage only that", () => {
+    const mine = {
+      resourceType: 'Subscription',
+      status: 'active',
+      criteria: 'Communication?recipient=Patient/a',
+      channel: { type: 'websocket' },
+      meta: { author: { reference: 'Patient/a' } },
+    };
+    expect(computeCompartments(mine)).toEqual(['Patient/a']);
+    expect(computeCompartments({ ...mine, meta: { author: { reference: 'Practitioner/d' } } })).toEqual([]);
+    expect(() => assertCanCreate(patientAuth, mine)).not.toThrow();
+    expect(() => assertCanCreate(patientAuth, { ...mine, channel: { type: 'rest-hook' } })).toThrow(/websocket/);
+    expect(() => assertCanCreate(patientAuth, { ...mine, criteria: 'Login' })).toThrow(/not accessible/);
+    expect(() => assertCanCreate(patientAuth, { ...mine, criteria: 'Communication?nope=1' })).toThrow(/nope/);
+    expect(() => assertCanUpdate(patientAuth, mine, { ...mine, status: 'off' })).not.toThrow();
+    expect(() => assertCanDelete(patientAuth, mine)).not.toThrow();
+    const doctors = { ...mine, meta: { author: { reference: 'Practitioner/d' } } };
+    expect(() => assertCanDelete(patientAuth, doctors)).toThrow(/may not delete/);
+    expect(() => assertCanUpdate(patientAuth, doctors, { ...doctors, status: 'off' })).toThrow(/may not update/);
+  });
 });

@@ -120,8 +120,7 @@ function assertPatientSubscription(auth: RequestAuth, resource: Record<string, a
   const criteriaType = q < 0 ? criteria : criteria.slice(0, q);
   if (!/^[A-Z][A-Za-z]+$/.test(criteriaType) || !isKnownResourceType(criteriaType))
     throw badRequest(`Invalid subscription criteria: ${criteria}`, 'Subscription.criteria');
-  if (readScope(auth, criteriaType).kind === 'none')
-    throw forbidden(`Forbidden: ${criteriaType} is not accessible`);
+  if (readScope(auth, criteriaType).kind === 'none') throw forbidden(`Forbidden: ${criteriaType} is not accessible`);
   // Throws 400 naming an unknown parameter or a bad value, as a REST search would.
   parseSearchRequest(criteriaType, new URLSearchParams(q < 0 ? '' : criteria.slice(q + 1)));
 }

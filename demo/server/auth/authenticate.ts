@@ -46,6 +46,44 @@ export async function authForMembership(
   };
 }
 
+/**
+ * Live logins by id with the RequestAuth they stand for, so a request costs no reads of Login,
+ * ProjectMembership and Project. An entry lives AUTH_CACHE_MS at most, and is dropped as soon
+ * as its Login changes (logout, revocation, refresh); any membership, project or user change
+ * empties the cache. Changes are seen through the context's change listeners, after commit.
+ */
+const AUTH_CACHE_MS = 30_000;
+interface CachedAuth {
+  auth: RequestAuth;
+  loginId: string;
+  expires: number;
+}
+type AuthCache = Map<string, CachedAuth> & { generation: number };
+const authCaches = new WeakMap<ServerContext, AuthCache>();
+
+function authCache(ctx: ServerContext): AuthCache | undefined {
+  const cache = authCaches.get(ctx);
+  if (cache) return cache;
+  const addChangeListener = (ctx as { addChangeListener?: (l: ServerContext['onResourceChange']) => void })
+    .addChangeListener;
+  if (!addChangeListener) return undefined; // no way to hear of a logout: no cache
+  const created = Object.assign(new Map<string, CachedAuth>(), { generation: 0 });
+  addChangeListener((resource) => {
+    // The generation tells a request that read the records before this change not to cache them.
+    if ((resource.resourceType as string) === 'Login') {
+      created.generation++;
+      for (const [token, entry] of created) if (entry.loginId === resource.id) created.delete(token);
+    } else if (
+      ['ProjectMembership', 'Project', 'User', 'ClientApplication'].includes(resource.resourceType as string)
+    ) {
+      created.generation++;
+      created.clear();
+    }
+  });
+  authCaches.set(ctx, created);
+  return created;
+}
+
 /** The caller of a request, or undefined without credentials; a bad credential throws 401. */
 export async function authenticateRequest(
   ctx: ServerContext,
@@ -56,11 +94,22 @@ export async function authenticateRequest(
   if (/^bearer$/i.test(scheme)) {
     const token = rest.join(' ');
     if (!token) fail();
+    // A token verified a moment ago (same bytes, not expired, login unchanged) is not verified again.
+    const cache = authCache(ctx);
+    const hit = cache?.get(token);
+    if (hit && hit.expires > Date.now()) return hit.auth;
+    const generation = cache?.generation;
     const claims = await verifyAccessToken(ctx.jwtSecret, token, { issuer: ctx.baseUrl });
     const login = await read<LoginRecord>(ctx, 'Login', claims.login_id);
     if (login.revoked || !login.granted || refId(login.user) !== claims.sub) fail();
     const membership = await read<MembershipRecord>(ctx, 'ProjectMembership', refId(login.membership));
-    return authForMembership(ctx, login, membership);
+    const auth = await authForMembership(ctx, login, membership);
+    if (cache && cache.generation === generation) {
+      if (cache.size > 10_000) cache.clear();
+      const tokenExpires = typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now();
+      cache.set(token, { auth, loginId: login.id!, expires: Math.min(Date.now() + AUTH_CACHE_MS, tokenExpires) });
+    }
+    return auth;
   }
   if (/^basic$/i.test(scheme)) {
     const credentials = parseBasicAuth(authorization.trim());

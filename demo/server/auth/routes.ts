@@ -147,43 +147,41 @@ async function loginStatus(service: LoginService, id: string): Promise<ServerRes
 }
 
 /** SMART discovery document, served at the server root and under the FHIR base (without auth). */
-export const smartConfiguration =
-  (ctx: ServerContext) =>
-  async (): Promise<ServerResponse> => ({
-    status: 200,
-    headers: { 'Cache-Control': 'public, max-age=3600' },
-    body: {
-      issuer: ctx.baseUrl,
-      authorization_endpoint: new URL('oauth2/authorize', ctx.baseUrl).toString(),
-      token_endpoint: new URL('oauth2/token', ctx.baseUrl).toString(),
-      revocation_endpoint: new URL('oauth2/logout', ctx.baseUrl).toString(),
-      userinfo_endpoint: new URL('auth/me', ctx.baseUrl).toString(),
-      grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-      response_types_supported: ['code'],
-      scopes_supported: [
-        'openid',
-        'profile',
-        'email',
-        'offline_access',
-        'patient/*.read',
-        'patient/*.*',
-        'user/*.*',
-        'system/*.*',
-      ],
-      code_challenge_methods_supported: ['S256'],
-      capabilities: [
-        'launch-standalone',
-        'client-public',
-        'client-confidential-symmetric',
-        'context-standalone-patient',
-        'permission-offline',
-        'permission-patient',
-        'permission-user',
-        'sso-openid-connect',
-      ],
-    },
-  });
+export const smartConfiguration = (ctx: ServerContext) => async (): Promise<ServerResponse> => ({
+  status: 200,
+  headers: { 'Cache-Control': 'public, max-age=3600' },
+  body: {
+    issuer: ctx.baseUrl,
+    authorization_endpoint: new URL('oauth2/authorize', ctx.baseUrl).toString(),
+    token_endpoint: new URL('oauth2/token', ctx.baseUrl).toString(),
+    revocation_endpoint: new URL('oauth2/logout', ctx.baseUrl).toString(),
+    userinfo_endpoint: new URL('auth/me', ctx.baseUrl).toString(),
+    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
+    response_types_supported: ['code'],
+    scopes_supported: [
+      'openid',
+      'profile',
+      'email',
+      'offline_access',
+      'patient/*.read',
+      'patient/*.*',
+      'user/*.*',
+      'system/*.*',
+    ],
+    code_challenge_methods_supported: ['S256'],
+    capabilities: [
+      'launch-standalone',
+      'client-public',
+      'client-confidential-symmetric',
+      'context-standalone-patient',
+      'permission-offline',
+      'permission-patient',
+      'permission-user',
+      'sso-openid-connect',
+    ],
+  },
+});
 
 /** Where SMART clients look for discovery under the FHIR base; registered ahead of the FHIR routes. */
 export const FHIR_SMART_CONFIGURATION_PATH = '/fhir/R4/.well-known/smart-configuration';

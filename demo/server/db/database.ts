@@ -1,6 +1,12 @@
 // One small interface over PGlite (embedded, WASM) and PostgreSQL (pg), so the rest of the
 // server writes the same SQL for both.
-import { runMigrations } from './migrations';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { migrations, runMigrations } from './migrations';
 
 /** A connection to the server's database; the same SQL runs on PGlite and PostgreSQL. */
 export interface Database {
@@ -55,13 +61,84 @@ class Mutex {
   }
 }
 
+/**
+ * What a new PGlite needs, prepared once per process: the compiled WASM module, the file
+ * bundle, and a template database (initdb done, migrations applied) as a tarball. Creating a
+ * PGlite from nothing runs initdb in WASM (10-30 s on a busy 2-core machine); loading the
+ * template takes 1-3 s. The template is also kept in the OS temp folder, keyed by the PGlite
+ * version and the migrations, so the next process skips initdb too.
+ */
+interface PgliteAssets {
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+  template: Blob;
+}
+let assets: Promise<PgliteAssets> | undefined;
+
+function pgliteAssets(): Promise<PgliteAssets> {
+  assets ??= loadPgliteAssets().catch((err) => {
+    assets = undefined;
+    throw err;
+  });
+  return assets;
+}
+
+async function loadPgliteAssets(): Promise<PgliteAssets> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const [wasm, data, pkg] = await Promise.all([
+    readFile(path.join(dist, 'pglite.wasm')),
+    readFile(path.join(dist, 'pglite.data')),
+    readFile(path.join(dist, '..', 'package.json'), 'utf8'),
+  ]);
+  const pgliteWasmModule = await WebAssembly.compile(wasm);
+  const fsBundle = new Blob([data]);
+  const key = createHash('sha256')
+    .update(JSON.parse(pkg).version ?? '')
+    .update(JSON.stringify(migrations))
+    .digest('hex')
+    .slice(0, 16);
+  const file = path.join(os.tmpdir(), `fpk-pglite-template-${key}.tar`);
+  try {
+    return { pgliteWasmModule, fsBundle, template: new Blob([await readFile(file)]) };
+  } catch {
+    // No template yet: build one.
+  }
+  const pg = await PGlite.create({ pgliteWasmModule, fsBundle } as any);
+  try {
+    await runMigrations(pgliteDatabase(pg, undefined));
+    const template = await pg.dumpDataDir('none');
+    const tmp = `${file}.${process.pid}.${Date.now()}`;
+    await writeFile(tmp, Buffer.from(await template.arrayBuffer()));
+    await rename(tmp, file).catch(() => undefined);
+    return { pgliteWasmModule, fsBundle, template };
+  } finally {
+    await pg.close();
+  }
+}
+
+/** PGlite's buffer cache (PostgreSQL's default is 128MB). */
+const PGLITE_SHARED_BUFFERS = '512MB';
+
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { mkdir } = await import('node:fs/promises');
-  const path = await import('node:path');
-  if (dataDir) await mkdir(path.join(dataDir, 'pgdata'), { recursive: true });
-  const pg = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
-  const blobDir = dataDir ? path.join(dataDir, 'binary') : undefined;
+  const { pgliteWasmModule, fsBundle, template } = await pgliteAssets();
+  const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  if (pgdata) await mkdir(pgdata, { recursive: true });
+  const fresh = !pgdata || !existsSync(path.join(pgdata, 'PG_VERSION'));
+  const pg = await PGlite.create({
+    ...(pgdata ? { dataDir: pgdata } : {}),
+    pgliteWasmModule,
+    fsBundle,
+    ...(fresh ? { loadDataDir: template } : {}),
+    // Pages that miss the buffer cache go through the WASM file system, which is slow: keep a
+    // demo database with 100,000 Observations (about 300 MB with history and index) in memory.
+    startParams: [...((PGlite as any).defaultStartParams ?? []), '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  } as any);
+  return pgliteDatabase(pg, dataDir ? path.join(dataDir, 'binary') : undefined);
+}
+
+function pgliteDatabase(pg: import('@electric-sql/pglite').PGlite, blobDir: string | undefined): Database {
   const lock = new Mutex();
   const raw = async (sql: string, params?: unknown[]) => {
     const result = await pg.query<any>(sql, params as any[]);

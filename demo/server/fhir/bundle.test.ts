@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFor, backends, createAccount, startTestServer, type TestServer } from './test-server';
+import type { FhirClient } from '../../../src/client';
+import { apiFor, backends, clientFor, createAccount, failure, startTestServer, type TestServer } from './test-server';
 
 describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
   let server: TestServer;
+  let client: FhirClient;
+  /** Raw fetch, where the HTTP status itself is what is checked. */
   let api: ReturnType<typeof apiFor>;
   const changes: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    api = apiFor(server, (await createAccount(server, 'Practitioner')).token);
+    const token = (await createAccount(server, 'Practitioner')).token;
+    client = clientFor(server, token);
+    api = apiFor(server, token);
     (server.ctx as any).addChangeListener((r: any, a: string) => changes.push(`${a} ${r.resourceType}/${r.id}`));
     await server.ctx.systemRepo.updateResource({
       resourceType: 'Schedule',
@@ -21,17 +26,17 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
   });
 
   it('runs a batch: each entry on its own, failures reported per entry', async () => {
-    const res = await api('POST', '', {
+    const body = await client.executeBatch({
       resourceType: 'Bundle',
       type: 'batch',
       entry: [
         { request: { method: 'POST', url: 'Organization' }, resource: { resourceType: 'Organization', name: 'B1' } },
         { request: { method: 'GET', url: 'Organization/missing' } },
         { request: { method: 'GET', url: 'Organization?name=B1' } },
-        { request: { method: 'POST', url: 'Observation' }, resource: { resourceType: 'Observation' } },
+        { request: { method: 'POST', url: 'Observation' }, resource: { resourceType: 'Observation' } as any },
       ],
     });
-    expect(res.status).toBe(200);
+    const res = { body: body as any };
     expect(res.body.type).toBe('batch-response');
     expect(res.body.entry.map((e: any) => e.response.status)).toEqual([
       '201 Created',
@@ -44,7 +49,7 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
   });
 
   it('runs a transaction with urn:uuid references resolved', async () => {
-    const res = await api('POST', '', {
+    const body = await client.executeBatch({
       resourceType: 'Bundle',
       type: 'transaction',
       entry: [
@@ -64,13 +69,12 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
           resource: { resourceType: 'Patient', name: [{ family: 'Tx' }] },
         },
       ],
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.type).toBe('transaction-response');
-    const [obs, pat] = res.body.entry;
+    } as any);
+    expect(body.type).toBe('transaction-response');
+    const [obs, pat] = body.entry as any[];
     expect(obs.response.status).toBe('201 Created');
     expect(obs.resource.subject.reference).toBe(`Patient/${pat.resource.id}`);
-    expect((await api('GET', `Observation?subject=Patient/${pat.resource.id}`)).body.entry).toHaveLength(1);
+    expect((await client.search('Observation', { subject: `Patient/${pat.resource.id}` })).entry).toHaveLength(1);
   });
 
   describe('when a booking transaction carries If-Match', () => {
@@ -86,7 +90,7 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
       });
       slotVersion = slot.meta.versionId;
     });
-    const booking = (version: string, family: string) => ({
+    const booking = (version: string, family: string): any => ({
       resourceType: 'Bundle',
       type: 'transaction',
       entry: [
@@ -116,20 +120,21 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
     });
     it('commits both writes when the version is current', async () => {
       changes.length = 0;
-      const res = await api('POST', '', booking(slotVersion, 'first'));
-      expect(res.status).toBe(200);
-      expect(res.body.entry[1].resource.status).toBe('busy');
+      const body: any = await client.executeBatch(booking(slotVersion, 'first'));
+      expect(body.type).toBe('transaction-response');
+      expect(body.entry[1].resource.status).toBe('busy');
       expect(changes.some((c) => c.startsWith('create Appointment/'))).toBe(true);
       expect(changes).toContain('update Slot/slot-1');
     });
     it('fails the whole transaction with 412 when the version is stale, writing nothing', async () => {
       changes.length = 0;
-      const res = await api('POST', '', booking(slotVersion, 'second'));
+      const res = await failure(client.executeBatch(booking(slotVersion, 'second')));
       expect(res.status).toBe(412);
-      expect(res.body.resourceType).toBe('OperationOutcome');
-      const appts = await api('GET', 'Appointment?slot=Slot/slot-1&_total=accurate');
-      expect(appts.body.total).toBe(1);
-      expect(appts.body.entry[0].resource.description).toBe('first');
+      expect(res.text).toMatch(/If-Match asked for/);
+      expect((await api('POST', '', booking(slotVersion, 'second'))).status).toBe(412);
+      const appts = await client.search('Appointment', 'slot=Slot/slot-1&_total=accurate');
+      expect(appts.total).toBe(1);
+      expect(appts.entry![0].resource!.description).toBe('first');
       expect(changes).toEqual([]);
     });
     it('lets only one of two concurrent bookings win', async () => {
@@ -141,57 +146,67 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
         start: '2030-01-01T09:00:00Z',
         end: '2030-01-01T09:30:00Z',
       });
-      const current = (await api('GET', 'Slot/slot-1')).body.meta.versionId;
-      const results = await Promise.all([
-        api('POST', '', booking(current, 'c1')),
-        api('POST', '', booking(current, 'c2')),
+      const current = (await client.readResource('Slot', 'slot-1')).meta!.versionId!;
+      const results = await Promise.allSettled([
+        client.executeBatch(booking(current, 'c1')),
+        client.executeBatch(booking(current, 'c2')),
       ]);
-      expect(results.map((r) => r.status).sort()).toEqual([200, 412]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const lost = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect((await failure(Promise.reject(lost.reason))).status).toBe(412);
     });
   });
 
   it('rolls back everything when one entry is invalid', async () => {
-    const res = await api('POST', '', {
-      resourceType: 'Bundle',
-      type: 'transaction',
-      entry: [
-        {
-          request: { method: 'POST', url: 'Organization' },
-          resource: { resourceType: 'Organization', name: 'Rollback' },
-        },
-        { request: { method: 'POST', url: 'Observation' }, resource: { resourceType: 'Observation', status: 'final' } },
-      ],
-    });
+    const res = await failure(
+      client.executeBatch({
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [
+          {
+            request: { method: 'POST', url: 'Organization' },
+            resource: { resourceType: 'Organization', name: 'Rollback' },
+          },
+          {
+            request: { method: 'POST', url: 'Observation' },
+            resource: { resourceType: 'Observation', status: 'final' },
+          },
+        ],
+      } as any)
+    );
     expect(res.status).toBe(400);
-    expect(res.body.issue[0].details.text).toBe('Missing required property: code');
-    expect((await api('GET', 'Organization?name=Rollback')).body.entry).toHaveLength(0);
+    expect(res.text).toBe('Missing required property: code');
+    expect((await client.search('Organization', { name: 'Rollback' })).entry).toHaveLength(0);
   });
 
   it('rejects a Bundle of the wrong type and a nested Bundle', async () => {
-    expect((await api('POST', '', { resourceType: 'Bundle', type: 'collection' })).status).toBe(400);
-    expect((await api('POST', '', { resourceType: 'Patient' })).status).toBe(400);
-    const nested = await api('POST', '', {
+    const collection = await failure(client.executeBatch({ resourceType: 'Bundle', type: 'collection' }));
+    expect(collection.status).toBe(400);
+    const patient = await failure(client.post(client.fhirUrl(), { resourceType: 'Patient' }));
+    expect(patient.status).toBe(400);
+    expect(patient.text).toBe('Expected a Bundle');
+    const nested: any = await client.executeBatch({
       resourceType: 'Bundle',
       type: 'batch',
       entry: [{ request: { method: 'POST', url: '' }, resource: { resourceType: 'Bundle', type: 'batch' } }],
-    });
-    expect(nested.body.entry[0].response.status).toMatch(/^400/);
+    } as any);
+    expect(nested.entry[0].response.status).toMatch(/^400/);
   });
 
   it('applies PATCH entries given as Binary', async () => {
-    const org = await api('POST', 'Organization', { resourceType: 'Organization', name: 'Before' });
+    const org = await client.createResource<any>({ resourceType: 'Organization', name: 'Before' });
     const patch = Buffer.from(JSON.stringify([{ op: 'replace', path: '/name', value: 'After' }])).toString('base64');
-    const res = await api('POST', '', {
+    const body: any = await client.executeBatch({
       resourceType: 'Bundle',
       type: 'transaction',
       entry: [
         {
-          request: { method: 'PATCH', url: `Organization/${org.body.id}` },
+          request: { method: 'PATCH', url: `Organization/${org.id}` },
           resource: { resourceType: 'Binary', contentType: 'application/json-patch+json', data: patch },
         },
       ],
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.entry[0].resource.name).toBe('After');
+    } as any);
+    expect(body.type).toBe('transaction-response');
+    expect(body.entry[0].resource.name).toBe('After');
   });
 });

@@ -7,19 +7,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../app';
 import { signIn } from '../auth/test-helpers';
 import { DemoCredentials } from '../seed/ids';
-import { apiFor } from './test-server';
+import type { FhirClient } from '../../../src/client';
+import type { Bundle } from '../../../src/fhir/types';
+import { clientFor } from './test-server';
 
 describe('the portal calls, as the seeded demo patient', () => {
   let server: RunningServer;
   let dir: string;
-  let api: ReturnType<typeof apiFor>;
+  let client: FhirClient;
   let me: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'fpk-portal-'));
     server = await createServer({ port: 0, dataDir: dir, seed: true });
     const tokens = await signIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
-    api = apiFor(server, tokens.access_token);
+    client = clientFor(server, tokens.access_token);
     me = tokens.profile.reference;
   });
   afterAll(async () => {
@@ -27,8 +29,13 @@ describe('the portal calls, as the seeded demo patient', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const mine = (res: { body: any }, ...elements: string[]) =>
-    res.body.entry.every((e: any) =>
+  /** A search given as 'Type?query', as the portal writes it. */
+  const search = (url: string): Promise<Bundle<any>> => {
+    const [type, query] = url.split('?');
+    return client.search(type as any, query);
+  };
+  const mine = (bundle: Bundle, ...elements: string[]) =>
+    bundle.entry!.every((e: any) =>
       elements.some((el) => {
         const v = e.resource[el];
         const list = Array.isArray(v) ? v : [v];
@@ -37,7 +44,7 @@ describe('the portal calls, as the seeded demo patient', () => {
     );
 
   it('reads the profile and searches the record by the patient', async () => {
-    expect((await api('GET', me)).status).toBe(200);
+    expect((await client.readReference({ reference: me })).id).toBe(me.split('/')[1]);
     const checks: [string, string[]][] = [
       [`Coverage?beneficiary=${me}`, ['beneficiary']],
       [`CarePlan?subject=${me}`, ['subject']],
@@ -49,42 +56,51 @@ describe('the portal calls, as the seeded demo patient', () => {
       [`QuestionnaireResponse?source=${me}&_sort=-authored`, ['source']],
     ];
     for (const [url, elements] of checks) {
-      const res = await api('GET', url);
-      expect(res.status, url).toBe(200);
-      expect(mine(res, ...elements), url).toBe(true);
+      const bundle = await search(url);
+      expect(bundle.type, url).toBe('searchset');
+      expect(mine(bundle, ...elements), url).toBe(true);
     }
-    expect((await api('GET', 'PaymentNotice')).status).toBe(200);
-    expect((await api('GET', 'Practitioner')).body.entry.length).toBeGreaterThan(0);
-    expect((await api('GET', 'Questionnaire')).body.entry.length).toBeGreaterThan(0);
+    expect((await search('PaymentNotice')).type).toBe('searchset');
+    // The seed's PaymentNotices name the clinic as recipient: one Reference, as in R4.
+    const notices = await server.ctx.systemRepo.searchResources<any>('PaymentNotice');
+    expect(notices.length).toBeGreaterThan(0);
+    expect(notices.every((n) => !Array.isArray(n.recipient) && n.recipient.reference)).toBe(true);
+    expect((await search('Practitioner')).entry!.length).toBeGreaterThan(0);
+    const questionnaires = await search('Questionnaire');
+    expect(questionnaires.entry!.length).toBeGreaterThan(0);
+    // The screening questionnaire carries its LOINC code (a Coding list in R4).
+    expect(questionnaires.entry!.map((e) => e.resource.code).filter(Boolean)).toContainEqual([
+      { system: 'http://loinc.org', code: '96777-8' },
+    ]);
   });
 
   it('chats: searches, creates and updates Communications', async () => {
-    const doctor = (await api('GET', 'Practitioner?_count=1')).body.entry[0].resource;
+    const doctor = (await search('Practitioner?_count=1')).entry![0].resource;
     const who = `${me},Practitioner/${doctor.id}`;
-    const thread = await api('GET', `Communication?sender=${who}&recipient=${who}&_sort=-sent&sent:missing=false`);
-    expect(thread.status).toBe(200);
-    const created = await api('POST', 'Communication', {
+    const thread = await search(`Communication?sender=${who}&recipient=${who}&_sort=-sent&sent:missing=false`);
+    expect(thread.type).toBe('searchset');
+    const created = await client.createResource<any>({
       resourceType: 'Communication',
       status: 'in-progress',
       sender: { reference: me },
       recipient: [{ reference: `Practitioner/${doctor.id}` }],
       sent: new Date().toISOString(),
       payload: [{ contentString: 'Hello doctor' }],
-    });
-    expect(created.status).toBe(201);
-    const incoming = thread.body.entry.find((e: any) => e.resource.sender?.reference !== me && !e.resource.received);
+    } as any);
+    expect(created.meta?.versionId).toBe('1');
+    const incoming = thread.entry!.find((e: any) => e.resource.sender?.reference !== me && !e.resource.received);
     if (incoming) {
-      const updated = await api('PUT', `Communication/${incoming.resource.id}`, {
+      const updated = await client.updateResource({
         ...incoming.resource,
         status: 'completed',
         received: new Date().toISOString(),
       });
-      expect(updated.status).toBe(200);
+      expect(updated.status).toBe('completed');
     }
   });
 
   it('records a vital, answers a questionnaire and edits the profile', async () => {
-    const obs = await api('POST', 'Observation', {
+    const obs = await client.createResource<any>({
       resourceType: 'Observation',
       status: 'preliminary',
       code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
@@ -92,43 +108,41 @@ describe('the portal calls, as the seeded demo patient', () => {
       effectiveDateTime: new Date().toISOString(),
       valueQuantity: { value: 72, unit: 'beats/minute' },
     });
-    expect(obs.status).toBe(201);
-    const q = (await api('GET', 'Questionnaire?_count=1')).body.entry[0].resource;
-    const qr = await api('POST', 'QuestionnaireResponse', {
+    expect(obs.meta?.versionId).toBe('1');
+    const q = (await search('Questionnaire?_count=1')).entry![0].resource;
+    const qr = await client.createResource<any>({
       resourceType: 'QuestionnaireResponse',
       status: 'completed',
       questionnaire: q.url,
       subject: { reference: me },
       source: { reference: me },
       authored: new Date().toISOString(),
-    });
-    expect(qr.status).toBe(201);
-    expect((await api('GET', `QuestionnaireResponse?_id=${qr.body.id}`)).body.entry).toHaveLength(1);
-    const patient = (await api('GET', me)).body;
-    const saved = await api('PUT', me, {
+    } as any);
+    expect(qr.meta?.versionId).toBe('1');
+    expect((await search(`QuestionnaireResponse?_id=${qr.id}`)).entry).toHaveLength(1);
+    const patient: any = await client.readReference({ reference: me });
+    const saved: any = await client.updateResource({
       ...patient,
       name: [{ use: 'official', given: ['Homer', 'J.'], family: 'Simpson' }],
       gender: 'male',
       birthDate: '1956-05-12',
     });
-    expect(saved.status).toBe(200);
+    expect(saved.birthDate).toBe('1956-05-12');
   });
 
   it('expands the questionnaires value sets and books a slot like the scheduler', async () => {
-    const vs = (await api('GET', 'ValueSet?_count=1')).body.entry[0].resource;
-    const expanded = await api('GET', `ValueSet/$expand?url=${encodeURIComponent(vs.url)}&count=11`);
-    expect(expanded.status).toBe(200);
-    expect(Array.isArray(expanded.body.expansion.contains)).toBe(true);
-    const schedule = (await api('GET', 'Schedule?_count=1')).body.entry[0].resource;
+    const vs = (await search('ValueSet?_count=1')).entry![0].resource;
+    const expanded = await client.valueSetExpand({ url: vs.url, count: 11 } as any);
+    expect(Array.isArray(expanded.expansion!.contains)).toBe(true);
+    const schedule = (await search('Schedule?_count=1')).entry![0].resource;
     const now = new Date();
     const end = new Date(now.getTime() + 31 * 86_400_000);
-    const slots = await api(
-      'GET',
+    const slots = await search(
       `Slot?_count=720&schedule=Schedule/${schedule.id}&start=gt${now.toISOString()}&start=lt${end.toISOString()}&status=free`
     );
-    expect(slots.body.entry.length).toBeGreaterThan(0);
-    const slot = slots.body.entry[0].resource;
-    const booking = await api('POST', '', {
+    expect(slots.entry!.length).toBeGreaterThan(0);
+    const slot = slots.entry![0].resource;
+    const booking = await client.executeBatch({
       resourceType: 'Bundle',
       type: 'transaction',
       entry: [
@@ -152,8 +166,8 @@ describe('the portal calls, as the seeded demo patient', () => {
           resource: { ...slot, status: 'busy' },
         },
       ],
-    });
-    expect(booking.status).toBe(200);
-    expect((await api('GET', `Appointment?patient=${me}`)).body.entry.length).toBeGreaterThan(0);
+    } as any);
+    expect(booking.type).toBe('transaction-response');
+    expect((await search(`Appointment?patient=${me}`)).entry!.length).toBeGreaterThan(0);
   });
 });

@@ -4,8 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
+import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
+import type { OperationOutcome } from '../../../src/fhir/types';
 import { createServer, type RunningServer } from '../app';
 import { signAccessToken } from '../auth/jwt';
+import { statusOfOutcome } from './errors';
 
 /** The storage backends the suites run against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function backends(): ('pglite' | 'postgres')[] {
@@ -154,5 +159,83 @@ export function apiFor(server: RunningServer, token?: string) {
     if ((res.headers.get('content-type') ?? '').includes('json') && raw.length)
       parsed = JSON.parse(raw.toString('utf8'));
     return { status: res.status, body: parsed, headers: res.headers, raw };
+  };
+}
+
+/**
+ * The package's FhirClient bound to a test server: global fetch, no cache, no retries (a 5xx
+ * must fail the test, not be retried), memory storage, and the test token.
+ */
+export function clientFor(server: RunningServer, token?: string): FhirClient {
+  const client = new FhirClient({
+    baseUrl: server.url,
+    fetch,
+    cacheTime: 0,
+    maxRetries: 0,
+    storage: new ClientStorage(new MemoryStorage()),
+    logLevel: 'none',
+  });
+  if (token) client.setAccessToken(token);
+  return client;
+}
+
+/** What a failed FhirClient call carried: the server's OperationOutcome, its status, first issue. */
+export interface FailedCall {
+  outcome: OperationOutcome;
+  /** The HTTP status the outcome stands for (the server derives its status the same way). */
+  status: number;
+  code: string | undefined;
+  text: string | undefined;
+  expressions: string[];
+}
+
+/** Awaits a FhirClient call that must fail with an OperationOutcomeError; answers its outcome. */
+export async function failure(call: Promise<unknown>): Promise<FailedCall> {
+  let error: unknown;
+  try {
+    await call;
+  } catch (err) {
+    error = err;
+  }
+  if (error === undefined) throw new Error('Expected the call to fail with an OperationOutcomeError, but it succeeded');
+  if (!isOperationOutcomeError(error)) throw error;
+  const outcome = error.outcome;
+  expect(outcome.resourceType).toBe('OperationOutcome');
+  return {
+    outcome,
+    status: statusOfOutcome(outcome),
+    code: outcome.issue?.[0]?.code,
+    text: outcome.issue?.[0]?.details?.text,
+    expressions: (outcome.issue ?? []).map((i) => i.expression?.[0] ?? ''),
+  };
+}
+
+/**
+ * The FhirClient behind the status/body shape of apiFor, for suites that check many URLs: each
+ * call goes through the client (GET, POST, PUT, DELETE on the FHIR base); a failed one answers
+ * the OperationOutcomeError's outcome and the status it stands for.
+ */
+export function clientApi(client: FhirClient) {
+  return async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    contentType?: string
+  ): Promise<{ status: number; body: any }> => {
+    const href = /^https?:/.test(url) ? url : `${client.fhirUrl()}${url}`;
+    try {
+      const result =
+        method === 'GET'
+          ? await client.get(href)
+          : method === 'POST'
+            ? await client.post(href, body, contentType)
+            : method === 'PUT'
+              ? await client.put(href, body, contentType)
+              : await client.delete(href);
+      return { status: 200, body: result };
+    } catch (err) {
+      if (!isOperationOutcomeError(err)) throw err;
+      return { status: statusOfOutcome(err.outcome), body: err.outcome };
+    }
   };
 }

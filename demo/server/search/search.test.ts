@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiFor, backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
+// Every search goes through the package's FhirClient (clientApi keeps the status/body shape).
+import { backends, clientApi, clientFor, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
 
 const ids = (res: { body: any }) =>
   (res.body.entry ?? []).filter((e: any) => e.search?.mode !== 'include').map((e: any) => e.resource.id);
 
 describe.each(backends())('search (%s)', (backend) => {
   let server: TestServer;
-  let api: ReturnType<typeof apiFor>;
+  let api: ReturnType<typeof clientApi>;
   const P = { alice: 'alice', bob: 'bob', dr: 'dr-house' };
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    api = apiFor(server, (await createAccount(server, 'Practitioner')).token);
+    api = clientApi(clientFor(server, (await createAccount(server, 'Practitioner')).token));
     const repo = server.ctx.systemRepo;
     const put = (r: any) => repo.updateResource(r);
     await put({
@@ -334,9 +335,12 @@ describe.each(backends())('search (%s)', (backend) => {
 
   describe('POST _search', () => {
     it('takes a form body', async () => {
-      const res = await api('POST', 'Observation/_search', 'code=8867-4&patient=Patient/bob', {
-        'Content-Type': 'application/x-www-form-urlencoded',
-      });
+      const res = await api(
+        'POST',
+        'Observation/_search',
+        'code=8867-4&patient=Patient/bob',
+        'application/x-www-form-urlencoded'
+      );
       expect(res.status).toBe(200);
       expect(ids(res)).toEqual(['hr-3']);
     });

@@ -5,7 +5,6 @@
  * the demo client application. Everything is written in one transaction.
  */
 import type { ServerContext } from '../context';
-import type { Repository } from '../fhir/repository';
 import { buildPeople } from './people';
 import { buildClinical } from './clinical';
 import { buildSchedule } from './schedule';
@@ -26,7 +25,6 @@ export async function buildSeed(now: Date = new Date()): Promise<Record<string, 
     ...buildClinical(now),
   ];
 }
-
 
 /** True when the demo project is already stored. */
 export async function isSeeded(ctx: ServerContext): Promise<boolean> {
@@ -49,7 +47,7 @@ export async function seedIfEmpty(ctx: ServerContext, opts: { reset?: boolean; n
     if (opts.reset) {
       for (const table of DATA_TABLES) await repo.db.query(`DELETE FROM ${table}`);
     }
-    for (const record of records) await repo.updateResource(record);
+    await repo.writeMany(records);
   });
   return true;
 }

@@ -1,6 +1,7 @@
 import { WebSocket } from 'ws';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { getJson, pkcePair, postForm, postJson, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { clientApi, clientFor } from '../fhir/test-server';
+import { pkcePair, postForm, postJson, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
 
 let server: TestServer;
 let base: string;
@@ -35,13 +36,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function fhir(method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(new URL(`fhir/R4/${path}`, base), {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/fhir+json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
+/** A FHIR call through the package's FhirClient, as the token's user: status and body. */
+async function fhir(method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) {
+  return clientApi(clientFor(server, token))(method, path, body);
 }
 
 /** Creates an active websocket Subscription as the token's user, over REST. */
@@ -53,12 +50,13 @@ async function subscribe(token: string, criteria: string): Promise<string> {
     criteria,
     channel: { type: 'websocket' },
   });
-  expect(res.status).toBe(201);
+  expect(res.status).toBe(200);
+  expect(res.body.meta.versionId).toBe('1'); // created (the client answers the body, not the 201)
   return res.body.id;
 }
 
 async function bindingToken(token: string, subscriptionId: string) {
-  return getJson(base, `fhir/R4/Subscription/${subscriptionId}/$get-ws-binding-token`, token);
+  return fhir('GET', `Subscription/${subscriptionId}/$get-ws-binding-token`, token);
 }
 
 /** A socket that records every message it receives. */
@@ -168,7 +166,7 @@ describe('the websocket', () => {
       doctor.access_token,
       message(`Practitioner/${DemoIds.doctor}`, `Patient/${other.patientId}`, 'Hello Apu', `Patient/${other.patientId}`)
     );
-    expect(apuMsg.status).toBe(201);
+    expect(apuMsg.body.meta.versionId).toBe('1');
     // A message to Homer: notified.
     const homerMsg = await fhir(
       'POST',
@@ -181,7 +179,7 @@ describe('the websocket', () => {
         `Patient/${DemoIds.patient}`
       )
     );
-    expect(homerMsg.status).toBe(201);
+    expect(homerMsg.body.meta.versionId).toBe('1');
 
     const notification = await socket.next(isNotification);
     expect(notification.type).toBe('history');
@@ -258,7 +256,7 @@ describe('the websocket', () => {
         `Patient/${DemoIds.patient}`
       )
     );
-    expect(toDoctor.status).toBe(201);
+    expect(toDoctor.body.meta.versionId).toBe('1');
     const notification = await socket.next(isNotification);
     expect(notification.entry[1].resource.id).toBe(toDoctor.body.id);
     await new Promise((r) => setTimeout(r, 500));
