@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Bundle, QuestionnaireResponse, Slot } from '../fhir';
-import { buildBookingBundle, getBookedAppointment, hasFailedEntry } from './booking';
+import { errorOutcome, OperationOutcomeError } from '../fhir/outcomes';
+import { buildBookingBundle, getBookedAppointment, hasFailedEntry, isSlotTakenError } from './booking';
 
 const slot: Slot = {
   resourceType: 'Slot',
@@ -111,5 +112,14 @@ describe('transaction responses', () => {
         entry: [{ response: { status: '412 Precondition Failed' } }],
       })
     ).toBe(true);
+  });
+});
+
+describe('isSlotTakenError', () => {
+  it('is true for conflicts and false for other failures', () => {
+    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Version mismatch', 'conflict')))).toBe(true);
+    expect(isSlotTakenError({ status: 412 })).toBe(true);
+    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Forbidden', 'forbidden')))).toBe(false);
+    expect(isSlotTakenError(new Error('Failed to fetch'))).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Appointment, Bundle, BundleEntry, QuestionnaireResponse, Reference, Resource, Slot } from '../fhir';
+import { isOperationOutcomeError } from '../fhir/outcomes';
 
 /** Inputs of {@link buildBookingBundle}. */
 export interface BookingBundleInput {
@@ -89,4 +90,14 @@ export function getBookedAppointment(sent: Bundle, received: Bundle): Appointmen
 
 function isResource(value: QuestionnaireResponse | Reference): value is QuestionnaireResponse {
   return (value as Resource).resourceType === 'QuestionnaireResponse';
+}
+
+/** True for errors that mean someone else booked the slot first. */
+export function isSlotTakenError(error: unknown): boolean {
+  if (typeof (error as { status?: unknown })?.status === 'number') {
+    const status = (error as { status: number }).status;
+    if (status === 409 || status === 412) return true;
+  }
+  if (!isOperationOutcomeError(error)) return false;
+  return (error.outcome.issue ?? []).some((issue) => ['conflict', 'lock-error', 'duplicate'].includes(issue.code));
 }

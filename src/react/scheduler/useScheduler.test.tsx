@@ -4,8 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../client';
 import type { Schedule, Slot } from '../../fhir';
 import { FhirProvider } from '../FhirProvider';
-import { isSlotTakenError, useScheduler, type UseSchedulerOptions } from './useScheduler';
-import { OperationOutcomeError, errorOutcome } from '../../fhir';
+import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 
 const FHIR = 'https://fhir.test/fhir/R4/';
 const NY = 'America/New_York';
@@ -99,11 +98,3 @@ describe('useScheduler', { timeout: 30_000 }, () => {
   });
 });
 
-describe('isSlotTakenError', () => {
-  it('is true for conflicts and false for other failures', () => {
-    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Version mismatch', 'conflict')))).toBe(true);
-    expect(isSlotTakenError({ status: 412 })).toBe(true);
-    expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Forbidden', 'forbidden')))).toBe(false);
-    expect(isSlotTakenError(new Error('Failed to fetch'))).toBe(false);
-  });
-});

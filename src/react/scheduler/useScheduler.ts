@@ -9,7 +9,7 @@ import type {
   Resource,
   Schedule,
 } from '../../fhir';
-import { isOperationOutcomeError, normalizeErrorString } from '../../fhir';
+import { normalizeErrorString } from '../../fhir';
 import {
   buildBookingBundle,
   buildSlotSearchQuery,
@@ -23,6 +23,7 @@ import {
   groupSlotsByDay,
   hasFailedEntry,
   isScheduleResource,
+  isSlotTakenError,
   resolveScheduleSource,
   schedulerReducer,
   toDayKey,
@@ -123,16 +124,6 @@ export interface UseSchedulerResult {
 const EMPTY_SLOTS: SlotsByDay = { slots: [], days: new Map(), issues: [] };
 const defaultNow = () => new Date();
 const defaultUuid = () => globalThis.crypto.randomUUID();
-
-/** True for errors that mean someone else booked the slot first. */
-export function isSlotTakenError(error: unknown): boolean {
-  if (typeof (error as { status?: unknown })?.status === 'number') {
-    const status = (error as { status: number }).status;
-    if (status === 409 || status === 412) return true;
-  }
-  if (!isOperationOutcomeError(error)) return false;
-  return (error.outcome.issue ?? []).some((issue) => ['conflict', 'lock-error', 'duplicate'].includes(issue.code));
-}
 
 function referenceOf(resource: Resource | undefined): Reference | undefined {
   return resource?.id ? { reference: `${resource.resourceType}/${resource.id}` } : undefined;
