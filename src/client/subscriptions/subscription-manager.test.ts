@@ -260,6 +260,45 @@ describe('SubscriptionManager', () => {
       expect(manager.getCriteriaCount()).toBe(0);
     });
 
+    it("closes the socket when the client's session is signed out", async () => {
+      const session = new EventTarget();
+      let token: string | undefined = 'secret';
+      const client = makeClient({
+        getAccessToken: () => token,
+        addEventListener: (type: 'change', listener: () => void) => session.addEventListener(type, listener),
+        getProfile: () => ({ resourceType: 'Patient', id: '1' }),
+      });
+      const manager = new SubscriptionManager(client, WS_URL, { WebSocket: FakeWebSocket as any });
+      const close = vi.fn();
+      manager.addCriteria(CRITERIA).on('close', close);
+      await vi.advanceTimersByTimeAsync(0);
+      token = undefined;
+      session.dispatchEvent(new Event('change'));
+      expect(close).toHaveBeenCalledTimes(1);
+      expect(manager.getCriteriaCount()).toBe(0);
+      expect(FakeWebSocket.instances.at(-1)!.readyState).toBe(3);
+    });
+
+    it("reconnects when the client's profile changes", async () => {
+      const session = new EventTarget();
+      let profile = { resourceType: 'Patient', id: '1' };
+      const client = makeClient({
+        addEventListener: (type: 'change', listener: () => void) => session.addEventListener(type, listener),
+        getProfile: () => profile,
+      });
+      const manager = new SubscriptionManager(client, WS_URL, { WebSocket: FakeWebSocket as any });
+      manager.addCriteria(CRITERIA);
+      await vi.advanceTimersByTimeAsync(0);
+      const before = FakeWebSocket.instances.length;
+      session.dispatchEvent(new Event('change'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(FakeWebSocket.instances).toHaveLength(before);
+      profile = { resourceType: 'Patient', id: '2' };
+      session.dispatchEvent(new Event('change'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(FakeWebSocket.instances).toHaveLength(before + 1);
+    });
+
     it('reconnects on reconnectWebSocket', async () => {
       const { manager } = await setup();
       manager.reconnectWebSocket();

@@ -25,6 +25,9 @@ export interface SubscriptionClient {
   getAccessToken(): string | undefined;
   createResource(resource: any): Promise<any>;
   get(url: string): Promise<any>;
+  /** When present, sign-out closes the socket and a profile change reconnects it. */
+  addEventListener?(type: 'change', listener: () => void): void;
+  getProfile?(): { resourceType: string; id?: string } | undefined;
 }
 
 /** Events of a subscription emitter: one per criteria, plus the manager's own. */
@@ -141,6 +144,29 @@ export class SubscriptionManager {
     if (!WebSocketClass) throwError('WebSocket not available in this environment', 'not-supported');
     this.WebSocketClass = WebSocketClass;
     this.logger = options.logger ?? console;
+    this.followSession(client);
+  }
+
+  /**
+   * client-layer.md section 4: signing the profile out closes the socket; a different profile
+   * reconnects it, so bindings are made again with the new profile's tokens.
+   */
+  private followSession(client: SubscriptionClient): void {
+    if (typeof client.addEventListener !== 'function') return;
+    const profileKey = () => {
+      const profile = client.getProfile?.();
+      return profile ? `${profile.resourceType}/${profile.id}` : undefined;
+    };
+    let last = profileKey();
+    client.addEventListener('change', () => {
+      const current = profileKey();
+      if (!client.getAccessToken()) {
+        if (this.ws) this.closeWebSocket();
+      } else if (current !== last && this.ws) {
+        this.reconnectWebSocket();
+      }
+      last = current;
+    });
   }
 
   /** Subscribes to a search criteria (`Communication?recipient=Patient/1`); returns its emitter. Repeat calls share one subscription. */
