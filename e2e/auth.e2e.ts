@@ -13,7 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 describe('signed out', () => {
   it('shows the landing page with Log in and Sign up, and sends unknown paths to /', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -81,9 +80,19 @@ describe('when the demo patient signs in', () => {
     await context.close();
   });
 
-  it('signs out in one tab and the other tab follows without a reload', async () => {
+  it('keeps a session without Remember me to its own tab', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, 'patient@example.com', 'patient-demo-1');
+    await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
+    await context.close();
+  });
+
+  it('signs out in one tab and the other tab follows without a reload', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'patient@example.com', 'patient-demo-1', { remember: true });
     await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
     const other = await context.newPage();
     await other.goto('/');

@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: run \`npm install\` as root (it installs Debian's chromium) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium not found at ${chromium}: run \`npm install\` as root (it installs Debian's chromium) or set CHROMIUM_PATH.`
+  );
   process.exit(process.env.CI ? 1 : 0);
 }
 const result = spawnSync('npx vitest run --project e2e', { stdio: 'inherit', shell: true });

@@ -1,11 +1,17 @@
 import type { Page } from 'playwright-core';
 
 /** Signs in through the portal's sign-in form (email step, then password). */
-export async function signIn(page: Page, email: string, password: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  options: { remember?: boolean } = {}
+): Promise<void> {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password').fill(password);
+  if (options.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 

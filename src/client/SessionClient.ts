@@ -77,6 +77,11 @@ export abstract class SessionClient extends TypedEventTarget<FhirClientEventMap>
   /** Forgets every cached answer and resource. */
   abstract invalidateAll(): void;
 
+  /** Applies a Remember me choice to where the next login's tokens are kept, when the storage can choose. */
+  setRememberMe(remember: boolean): void {
+    (this.storage as { setRemember?: (remember: boolean) => void }).setRemember?.(remember);
+  }
+
   /** An absolute URL: relative paths resolve against the server base. */
   protected resolveUrl(url: URL | string): string {
     const href = url.toString();

@@ -9,6 +9,7 @@ export {
   BrowserSessionStorage,
   chooseTokenStorage,
   MemoryTokenStorage,
+  RememberMeStorage,
 } from './storage';
 export type { TokenStorage } from './storage';
 export * from './crossTab';

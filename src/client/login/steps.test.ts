@@ -47,6 +47,21 @@ function setup(clientId?: string) {
 beforeEach(() => sessionStorage.clear());
 
 describe('login steps', () => {
+  it('applies the Remember me choice to where the tokens will be kept before signing in', async () => {
+    const { client } = setup('client-1');
+    const choices: boolean[] = [];
+    Object.assign(client, { setRememberMe: (remember: boolean) => choices.push(remember) });
+    await startLogin(client, { email: 'alice@example.com', password: 'secret', remember: false });
+    await startNewUser(client, {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@example.com',
+      password: 'secret-pw',
+      remember: true,
+    } as never);
+    expect(choices).toEqual([false, true]);
+  });
+
   it('startLogin posts the login fields with a fresh S256 challenge and keeps the verifier', async () => {
     const { client, last } = setup('client-1');
     const response = await startLogin(client, {

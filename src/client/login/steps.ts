@@ -26,6 +26,8 @@ export async function startLogin(
   client: LoginClient,
   loginRequest: EmailPasswordLoginRequest
 ): Promise<LoginAuthenticationResponse> {
+  // The tokens this login ends with are kept where Remember me says (memory/session/local).
+  client.setRememberMe?.(!!loginRequest.remember);
   return client.post('auth/login', {
     ...(await ensureCodeChallenge(loginRequest)),
     clientId: loginRequest.clientId ?? client.getClientId?.(),
@@ -51,6 +53,7 @@ export async function startNewUser(
   newUserRequest: NewUserRequest
 ): Promise<LoginAuthenticationResponse> {
   const { codeChallenge, codeChallengeMethod } = await startPkce();
+  client.setRememberMe?.(!!newUserRequest.remember);
   return client.post('auth/newuser', {
     ...newUserRequest,
     clientId: newUserRequest.clientId ?? client.getClientId?.(),

@@ -6,8 +6,9 @@ import {
   chooseTokenStorage,
   MemoryTokenStorage,
   AreaClientStorage,
+  RememberMeStorage,
 } from './storage';
-import { ClientStorage } from '../storage';
+import { ClientStorage, MemoryStorage } from '../storage';
 
 afterEach(() => {
   localStorage.clear();
@@ -81,5 +82,30 @@ describe('listenForSignOutInOtherTabs', () => {
     fire({ key: null, storageArea: localStorage });
     expect(client.clear).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('RememberMeStorage', () => {
+  it('keeps tokens in sessionStorage when Remember me is off and in localStorage when on', () => {
+    const local = new MemoryStorage();
+    const session = new MemoryStorage();
+    const storage = new RememberMeStorage(local, session);
+    storage.setRemember(false);
+    storage.setString('activeLogin', 'session-login');
+    expect(session.getItem('activeLogin')).toBe('session-login');
+    expect(local.getItem('activeLogin')).toBeNull();
+    expect(storage.area).toBe(session);
+
+    storage.setRemember(true);
+    storage.setString('activeLogin', 'local-login');
+    expect(local.getItem('activeLogin')).toBe('local-login');
+    expect(session.getItem('activeLogin')).toBeNull();
+    expect(storage.getString('activeLogin')).toBe('local-login');
+  });
+
+  it('finds a login saved earlier in either area', () => {
+    const local = new MemoryStorage();
+    local.setItem('activeLogin', 'remembered');
+    expect(new RememberMeStorage(local, new MemoryStorage()).getString('activeLogin')).toBe('remembered');
   });
 });

@@ -59,3 +59,54 @@ export function chooseTokenStorage(choice: { remember?: boolean; memory?: boolea
   if (choice.memory) return new MemoryTokenStorage();
   return choice.remember ? new BrowserLocalStorage() : new BrowserSessionStorage();
 }
+
+/** localStorage and sessionStorage as one area: writes go to the one Remember me chose, reads find either. */
+class RememberMeArea implements StorageLike {
+  remember = true;
+  constructor(
+    readonly local: StorageLike,
+    readonly session: StorageLike
+  ) {}
+  getItem(key: string): string | null {
+    return this.session.getItem(key) ?? this.local.getItem(key);
+  }
+  setItem(key: string, value: string): void {
+    // A value lives in one area only, so a later choice never leaves a stale copy behind.
+    (this.remember ? this.session : this.local).removeItem(key);
+    (this.remember ? this.local : this.session).setItem(key, value);
+  }
+  removeItem(key: string): void {
+    this.local.removeItem(key);
+    this.session.removeItem(key);
+  }
+  clear(): void {
+    this.local.clear();
+    this.session.clear();
+  }
+}
+
+/**
+ * Tokens where the user's Remember me choice says: localStorage when on (kept across tabs and
+ * restarts), sessionStorage when off (gone when the tab closes). The sign-in and registration
+ * steps set the choice before the login starts; a session saved earlier is found in either.
+ * Pass it as FhirClient's `storage` option.
+ */
+export class RememberMeStorage extends ClientStorage {
+  private readonly router: RememberMeArea;
+
+  constructor(local: StorageLike = browserArea('localStorage'), session: StorageLike = browserArea('sessionStorage')) {
+    const router = new RememberMeArea(local, session);
+    super(router);
+    this.router = router;
+  }
+
+  /** The area writes go to now, so storage events of other tabs can be matched against it. */
+  get area(): StorageLike {
+    return this.router.remember ? this.router.local : this.router.session;
+  }
+
+  /** Chooses where the next login's tokens are kept. */
+  setRemember(remember: boolean): void {
+    this.router.remember = remember;
+  }
+}

@@ -17,6 +17,8 @@ export interface LoginClient {
   getAuthorizeUrl?(): string;
   /** The FHIR base URL, sent as `aud` on a SMART authorize redirect when known. */
   getFhirBaseUrl?(): string;
+  /** Where the next login's tokens are kept, by the Remember me choice (see RememberMeStorage). */
+  setRememberMe?(remember: boolean): void;
 }
 
 /** PKCE challenge method: S256, or plain where the browser has no SHA-256 digest. */
