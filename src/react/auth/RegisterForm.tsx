@@ -5,8 +5,7 @@ import {
   AuthClassContext,
   Checkbox,
   CreateProjectStep,
-  Divider,
-  GoogleButton,
+  GoogleOption,
   Heading,
   IssueList,
   makeClassNameOf,
@@ -82,16 +81,12 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
 
         {step === 'register' && (
           <>
-            {options.googleClientId ? (
-              <>
-                <GoogleButton
-                  googleClientId={options.googleClientId}
-                  label={m.googleSignIn}
-                  onCredential={actions.signUpWithGoogle}
-                />
-                <Divider>{m.or}</Divider>
-              </>
-            ) : null}
+            <GoogleOption
+              googleClientId={options.googleClientId}
+              label={m.googleSignIn}
+              or={m.or}
+              onCredential={actions.signUpWithGoogle}
+            />
             <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submit)}>
               <TextField
                 name="firstName"

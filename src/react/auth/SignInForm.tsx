@@ -6,9 +6,8 @@ import {
   AuthClassContext,
   Checkbox,
   CreateProjectStep,
-  Divider,
+  GoogleOption,
   ErrorAlert,
-  GoogleButton,
   Heading,
   IssueList,
   makeClassNameOf,
@@ -112,16 +111,12 @@ export function SignInForm(props: SignInFormProps): ReactNode {
 
         {step === 'email' && (
           <>
-            {options.googleClientId ? (
-              <>
-                <GoogleButton
-                  googleClientId={options.googleClientId}
-                  label={m.googleSignIn}
-                  onCredential={actions.signInWithGoogle}
-                />
-                <Divider>{m.or}</Divider>
-              </>
-            ) : null}
+            <GoogleOption
+              googleClientId={options.googleClientId}
+              label={m.googleSignIn}
+              or={m.or}
+              onCredential={actions.signInWithGoogle}
+            />
             <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitEmail)}>
               <TextField
                 name="email"

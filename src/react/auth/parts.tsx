@@ -339,3 +339,19 @@ export function CreateProjectStep(props: {
     </form>
   );
 }
+
+/** The optional Google sign-in with its 'or' divider above a form; nothing without a client id. */
+export function GoogleOption(props: {
+  readonly googleClientId?: string;
+  readonly label: string;
+  readonly or: string;
+  readonly onCredential: (credential: string) => void | Promise<void>;
+}): ReactNode {
+  if (!props.googleClientId) return null;
+  return (
+    <>
+      <GoogleButton googleClientId={props.googleClientId} label={props.label} onCredential={props.onCredential} />
+      <Divider>{props.or}</Divider>
+    </>
+  );
+}
