@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { migrations, runMigrations } from './migrations';
+import { PgliteWire } from './pglite-wire';
 
 /** A connection to the server's database; the same SQL runs on PGlite and PostgreSQL. */
 export interface Database {
@@ -140,10 +141,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 function pgliteDatabase(pg: import('@electric-sql/pglite').PGlite, blobDir: string | undefined): Database {
   const lock = new Mutex();
-  const raw = async (sql: string, params?: unknown[]) => {
-    const result = await pg.query<any>(sql, params as any[]);
-    return { rows: result.rows };
-  };
+  const wire = new PgliteWire(pg);
+  const raw = (sql: string, params?: unknown[]) => wire.query<any>(sql, params);
   // Inside a transaction the session is already ours: queries go straight through.
   const inTx: Database = {
     query: raw,
