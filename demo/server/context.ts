@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../src/fhir/types';
 import type { Database } from './db/database';
-import { Repository } from './fhir/repository';
+import { Repository, backfillSearchKeys } from './fhir/repository';
 
 /** The shared state of one running server. */
 export interface ServerContext {
@@ -36,6 +36,7 @@ export async function createContext(
   db: Database,
   baseUrl: string
 ): Promise<ServerContext & { addChangeListener(l: ChangeListener): void }> {
+  await backfillSearchKeys(db);
   const listeners: ChangeListener[] = [];
   const onResourceChange: ChangeListener = (resource, action) => {
     for (const listener of listeners) {

@@ -70,6 +70,25 @@ export const migrations: Migration[] = [
       `CREATE TABLE IF NOT EXISTS server_config (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
     ],
   },
+  {
+    id: '002-search-keys',
+    statements: [
+      // Exact-match token and reference values of the current version as one array per
+      // resource (format in search/extract.ts, searchKeys): an equality search is a GIN lookup
+      // on the resource row, and two of them intersect inside one index scan. NULL until the
+      // server backfills a row written before this migration (fhir/repository.ts,
+      // backfillSearchKeys); '{}' for deleted rows.
+      `ALTER TABLE resources ADD COLUMN IF NOT EXISTS search_keys TEXT[]`,
+      // fastupdate off: PGlite runs no autovacuum, so GIN's pending list would never be merged
+      // and every lookup would scan it whole (3 ms per compartment lookup at 100,000 rows).
+      `CREATE INDEX IF NOT EXISTS resources_search_keys_idx ON resources USING GIN (search_keys) WITH (fastupdate = off)`,
+      `DROP INDEX IF EXISTS resources_compartments_idx`,
+      `CREATE INDEX IF NOT EXISTS resources_compartments_gin_idx ON resources USING GIN (compartments) WITH (fastupdate = off)`,
+      // Per-resource lookups that name a parameter (_include, _sort values) stay in the index.
+      `DROP INDEX IF EXISTS search_index_resource_idx`,
+      `CREATE INDEX IF NOT EXISTS search_index_resource_code_idx ON search_index (resource_type, resource_id, code)`,
+    ],
+  },
 ];
 
 /** Runs every migration not yet recorded in schema_migrations, each in its own transaction. */

@@ -15,7 +15,7 @@ import {
 } from '../access/policy';
 import { computeCompartments } from '../access/compartment';
 import type { Database } from '../db/database';
-import { extractIndexRows, normalizeReference, type IndexRow } from '../search/extract';
+import { extractIndexRows, normalizeReference, searchKeys, type IndexRow } from '../search/extract';
 import {
   SqlParams,
   buildOrderBy,
@@ -147,6 +147,34 @@ function noteWrites(db: Database, count: number): void {
 /** Runs ANALYZE now (after a bulk load, before measuring). */
 export async function analyzeTables(db: Database): Promise<void> {
   for (const table of ['resources', 'search_index', 'resource_history']) await db.query(`ANALYZE ${table}`);
+}
+
+/**
+ * Fills search_keys of rows stored before migration 002-search-keys (NULL there), 500 at a
+ * time, from the same index rows a write extracts. Runs at start, before requests.
+ */
+export async function backfillSearchKeys(db: Database): Promise<void> {
+  await db.query(`UPDATE resources SET search_keys = '{}' WHERE search_keys IS NULL AND deleted`);
+  for (;;) {
+    const { rows } = await db.query<{ resource_type: string; id: string; content: any }>(
+      'SELECT resource_type, id, content FROM resources WHERE search_keys IS NULL LIMIT 500'
+    );
+    if (!rows.length) return;
+    const keys = rows.map((row) => {
+      try {
+        return JSON.stringify(searchKeys(row.resource_type, extractIndexRows(row.content)));
+      } catch (err) {
+        console.error(`[repository] ${row.resource_type}/${row.id} cannot be indexed:`, (err as Error).message);
+        return '[]';
+      }
+    });
+    // resources primary key (resource_type, id)
+    await db.query(
+      `UPDATE resources r SET search_keys = ARRAY(SELECT jsonb_array_elements_text(x.k::jsonb))::text[]
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS x(t, i, k) WHERE r.resource_type = x.t AND r.id = x.i`,
+      [rows.map((r) => r.resource_type), rows.map((r) => r.id), keys]
+    );
+  }
 }
 
 /** Resource storage bound to one request's auth (or the system's). */
@@ -462,6 +490,7 @@ export class Repository {
     const versions: number[] = [];
     const contents: string[] = [];
     const compartments: string[] = [];
+    const keys: string[] = [];
     const index: { type: string; id: string; row: IndexRow }[] = [];
     const seen = new Set<string>();
     for (const r of bulk) {
@@ -474,13 +503,15 @@ export class Repository {
       const previousAuthor = before && !before.deleted ? before.content?.meta?.author : undefined;
       if (previousAuthor && !meta.author) meta.author = previousAuthor;
       const stored = { ...r, meta: { ...meta, versionId: String(versionId), lastUpdated } };
-      for (const row of extractIndexRows(stored)) index.push({ type: r.resourceType, id: r.id, row });
+      const rows = extractIndexRows(stored);
+      for (const row of rows) index.push({ type: r.resourceType, id: r.id, row });
       types.push(r.resourceType);
       ids.push(r.id);
       versions.push(versionId);
       contents.push(JSON.stringify(stored));
       // A text[] per row does not unnest as rows; pass each as a JSON array and rebuild it in SQL.
       compartments.push(JSON.stringify(computeCompartments(stored)));
+      keys.push(JSON.stringify(searchKeys(r.resourceType, rows)));
       out.push(stored);
       const created = !before || before.deleted;
       if (created) state.created.push(stored);
@@ -491,17 +522,21 @@ export class Repository {
       FROM unnest($1::text[], $2::text[], $3::int[], $5::text[], $6::text[]) AS x(t, i, v, c, k)`;
     const params = [types, ids, versions, lastUpdated, contents, compartments];
     await this.db.query(
-      `INSERT INTO resources (resource_type, id, version_id, last_updated, content, compartments) ${rowsSql}
+      `INSERT INTO resources (resource_type, id, version_id, last_updated, content, compartments, search_keys)
+       SELECT t, i, v, $4::timestamptz, c::jsonb, ARRAY(SELECT jsonb_array_elements_text(k::jsonb))::text[],
+         ARRAY(SELECT jsonb_array_elements_text(sk::jsonb))::text[]
+       FROM unnest($1::text[], $2::text[], $3::int[], $5::text[], $6::text[], $7::text[]) AS x(t, i, v, c, k, sk)
        ON CONFLICT (resource_type, id) DO UPDATE SET version_id = EXCLUDED.version_id, last_updated = EXCLUDED.last_updated,
-         deleted = FALSE, content = EXCLUDED.content, compartments = EXCLUDED.compartments`,
-      params
+         deleted = FALSE, content = EXCLUDED.content, compartments = EXCLUDED.compartments,
+         search_keys = EXCLUDED.search_keys`,
+      [...params, keys]
     );
     await this.db.query(
       `INSERT INTO resource_history (resource_type, id, version_id, last_updated, content, compartments) ${rowsSql}`,
       params
     );
     if (existing.size) {
-      // search_index_resource_idx (resource_type, resource_id)
+      // search_index_resource_code_idx (resource_type, resource_id, code)
       await this.db.query(
         `DELETE FROM search_index s USING unnest($1::text[], $2::text[]) AS k(t, i) WHERE s.resource_type = k.t AND s.resource_id = k.i`,
         [[...existing.values()].map((r) => r.resource_type), [...existing.values()].map((r) => r.id)]
@@ -559,18 +594,19 @@ export class Repository {
     const contentJson = JSON.stringify(stored);
     // resources primary key (resource_type, id)
     await this.db.query(
-      `INSERT INTO resources (resource_type, id, version_id, last_updated, deleted, content, compartments)
-       VALUES ($1, $2, $3, $4::timestamptz, $5, $6::jsonb, $7::text[])
+      `INSERT INTO resources (resource_type, id, version_id, last_updated, deleted, content, compartments, search_keys)
+       VALUES ($1, $2, $3, $4::timestamptz, $5, $6::jsonb, $7::text[], $8::text[])
        ON CONFLICT (resource_type, id) DO UPDATE SET version_id = EXCLUDED.version_id, last_updated = EXCLUDED.last_updated,
-         deleted = EXCLUDED.deleted, content = EXCLUDED.content, compartments = EXCLUDED.compartments`,
-      [type, id, versionId, lastUpdated, deleted, contentJson, compartments]
+         deleted = EXCLUDED.deleted, content = EXCLUDED.content, compartments = EXCLUDED.compartments,
+         search_keys = EXCLUDED.search_keys`,
+      [type, id, versionId, lastUpdated, deleted, contentJson, compartments, searchKeys(type, index)]
     );
     await this.db.query(
       `INSERT INTO resource_history (resource_type, id, version_id, last_updated, deleted, content, compartments)
        VALUES ($1, $2, $3, $4::timestamptz, $5, $6::jsonb, $7::text[])`,
       [type, id, versionId, lastUpdated, deleted, contentJson, compartments]
     );
-    // search_index_resource_idx (resource_type, resource_id)
+    // search_index_resource_code_idx (resource_type, resource_id, code)
     await this.db.query('DELETE FROM search_index WHERE resource_type = $1 AND resource_id = $2', [type, id]);
     await this.insertIndexRows(type, id, index);
     return stored;
@@ -748,7 +784,7 @@ export class Repository {
   private async includes(specs: IncludeSpec[], matches: any[]): Promise<any[]> {
     const out: any[] = [];
     for (const spec of specs) {
-      // search_index_resource_idx (resource_type, resource_id)
+      // search_index_resource_code_idx (resource_type, resource_id, code)
       const { rows } = await this.db.query<{ ref_target: string }>(
         'SELECT DISTINCT ref_target FROM search_index WHERE resource_type = $1 AND resource_id = ANY($2::text[]) AND code = $3 AND ref_target IS NOT NULL',
         [spec.sourceType, matches.map((m) => m.id), spec.def.code]
@@ -794,7 +830,7 @@ export class Repository {
     if (!Number.isInteger(offset) || offset < 0)
       throw badRequest(`Invalid value for _offset: ${query.get('_offset')}`, '_offset');
     const ref = `Patient/${patientId}`;
-    // resources_compartments_idx (GIN)
+    // resources_compartments_gin_idx (GIN)
     const { rows } = await this.db.query<Row>(
       `SELECT resource_type, content, compartments FROM resources WHERE compartments @> ARRAY[$1]::text[] AND NOT deleted
        AND NOT (resource_type = 'Patient' AND id = $2) ORDER BY resource_type, id LIMIT $3 OFFSET $4`,

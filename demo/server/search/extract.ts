@@ -218,3 +218,56 @@ export function extractIndexRows(resource: Record<string, any>): IndexRow[] {
   }
   return rows;
 }
+
+// ---- exact-match keys (resources.search_keys, GIN) ----------------------------------------
+//
+// Every token and reference value of a resource also becomes a string key, so an equality
+// search is one lookup in resources_search_keys_idx. A key starts with the resource type and
+// the parameter code; then:
+//   token, any system:    'Observation/code:8867-4'                  (code=8867-4)
+//   token with system:    'Observation/code=http://loinc.org|8867-4' (code=http://loinc.org|8867-4)
+//   token without system: 'Observation/code=|8867-4'                 (code=|8867-4)
+//   token, any code:      'Observation/code=http://loinc.org|'       (code=http://loinc.org|)
+//   reference:            'Observation/subject>Patient/123'          (subject=Patient/123)
+// A '|' or '\' inside a system is escaped, so a system never runs into the code after it.
+
+const escapeSystem = (system: string) => system.replace(/[\\|]/g, (c) => '\\' + c);
+
+/** The key of a token search value ('code', 'system|code', '|code' or 'system|'). */
+export function tokenKey(type: string, code: string, system: string | null | undefined, value: string | null): string {
+  if (system === undefined) return `${type}/${code}:${value}`;
+  return `${type}/${code}=${system === null ? '' : escapeSystem(system)}|${value ?? ''}`;
+}
+
+/** The key of a reference search value ('Patient/123'). */
+export function referenceKey(type: string, code: string, target: string): string {
+  return `${type}/${code}>${target}`;
+}
+
+const paramTypes = new Map<string, Map<string, SearchParameterDef['type']>>();
+
+function paramTypeOf(type: string, code: string): SearchParameterDef['type'] | undefined {
+  let byCode = paramTypes.get(type);
+  if (!byCode) paramTypes.set(type, (byCode = new Map(getSearchParameters(type).map((d) => [d.code, d.type]))));
+  return byCode.get(code);
+}
+
+/** The search_keys of a resource, from its index rows (sorted, without duplicates). */
+export function searchKeys(type: string, rows: IndexRow[]): string[] {
+  const keys = new Set<string>();
+  for (const row of rows) {
+    const kind = paramTypeOf(type, row.code);
+    if (kind === 'reference') {
+      if (row.ref_target) keys.add(referenceKey(type, row.code, row.ref_target));
+    } else if (kind === 'token') {
+      const system = row.system ?? null;
+      const value = row.value_code ?? null;
+      if (value !== null) {
+        keys.add(tokenKey(type, row.code, undefined, value));
+        keys.add(tokenKey(type, row.code, system, value));
+      }
+      if (system !== null) keys.add(tokenKey(type, row.code, system, null));
+    }
+  }
+  return [...keys].sort();
+}

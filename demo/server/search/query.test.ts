@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateRange } from './dates';
-import { extractIndexRows } from './extract';
+import { extractIndexRows, searchKeys } from './extract';
 import { SqlParams, buildWhere, parseSearchRequest } from './query';
 
 const parse = (type: string, q: string) => parseSearchRequest(type, new URLSearchParams(q));
@@ -27,20 +27,33 @@ describe('search parsing', () => {
     expect(() => parse('Patient', '_count=5000')).toThrow(/_count/);
     expect(() => parse('Patient', 'name=')).toThrow(/Missing value/);
   });
-  it('builds SQL through search_index with only the parameters it uses', () => {
+  it('builds SQL with only the parameters it uses: ranges through search_index, equality through search_keys', () => {
     const p = new SqlParams();
     const where = buildWhere(parse('Slot', 'start=gt2030-01-01&status=free'), p, 'Patient/a');
     expect(where).toContain('si.date_end >');
     expect(where).toContain('r.compartments @>');
+    expect(where).toContain('r.search_keys @> ARRAY[$6]::text[]');
+    expect(p.values).toEqual(['Slot', 'Patient/a', 'Slot', 'start', '2030-01-01T23:59:59.999Z', 'Slot/status:free']);
+  });
+  it('turns token and reference values into search keys, and the rest into search_index conditions', () => {
+    const p = new SqlParams();
+    buildWhere(
+      parse(
+        'Observation',
+        'code=http://loinc.org|8867-4&category=|vital-signs,x|&patient=123&subject=Group/9&status:not=final&code:text=heart'
+      ),
+      p
+    );
     expect(p.values).toEqual([
-      'Slot',
-      'Patient/a',
-      'Slot',
-      'start',
-      '2030-01-01T23:59:59.999Z',
-      'Slot',
-      'status',
-      'free',
+      'Observation',
+      'Observation/code=http://loinc.org|8867-4',
+      ['Observation/category=|vital-signs', 'Observation/category=x|'],
+      'Observation/patient>Patient/123',
+      'Observation/subject>Group/9',
+      'Observation/status:final',
+      'Observation',
+      'code',
+      '%heart%',
     ]);
   });
 });
@@ -70,6 +83,19 @@ describe('dates and index rows', () => {
       ref_target: 'Practitioner/d',
       value_exact: 'http://host/fhir/R4/Practitioner/d',
     });
+    expect(searchKeys('Patient', rows)).toEqual([
+      'Patient/email:k@x',
+      'Patient/email=|k@x',
+      'Patient/general-practitioner>Practitioner/d',
+      'Patient/telecom:k@x',
+      'Patient/telecom=|k@x',
+    ]);
+    const coded = { resourceType: 'Observation', code: { coding: [{ system: 'http://a|b', code: 'c' }] } };
+    expect(searchKeys('Observation', extractIndexRows(coded)).filter((k) => k.startsWith('Observation/code'))).toEqual([
+      'Observation/code:c',
+      'Observation/code=http://a\\|b|',
+      'Observation/code=http://a\\|b|c',
+    ]);
     const plan = extractIndexRows({ resourceType: 'CarePlan', period: { start: '2024-01-01' } });
     expect(plan.find((r) => r.code === 'date')).toMatchObject({
       date_start: '2024-01-01T00:00:00.000Z',

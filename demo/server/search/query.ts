@@ -3,7 +3,7 @@
 import { badRequest } from '../fhir/errors';
 import { isKnownResourceType } from '../fhir/resource-types';
 import { parseDateRange, type DateRange } from './dates';
-import { normalizeReference, normalizeString } from './extract';
+import { normalizeReference, normalizeString, referenceKey, tokenKey } from './extract';
 import { RESULT_PARAMETERS, getSearchParameter, type SearchParameterDef } from './parameters';
 
 /** Search result count limits. */
@@ -341,6 +341,41 @@ function valueCondition(filter: Filter, value: string, p: SqlParams): string {
   }
 }
 
+/**
+ * The search_keys that match a token or reference filter (any of them), or undefined when a
+ * value is not an exact match a key can answer (modifiers other than :not and a type, a bare id
+ * of a reference without known targets, a canonical URL): those go through search_index.
+ */
+function exactKeys(filter: Filter, type: string): string[] | undefined {
+  const def = filter.def as SearchParameterDef;
+  if (def.type === 'token') {
+    if (filter.modifier !== undefined && filter.modifier !== 'not') return undefined;
+    return filter.values.map((value) => {
+      const bar = value.indexOf('|');
+      if (bar < 0) return tokenKey(type, def.code, undefined, value);
+      const system = value.slice(0, bar);
+      const code = value.slice(bar + 1);
+      return tokenKey(type, def.code, system || null, code || null);
+    });
+  }
+  if (def.type === 'reference') {
+    if (filter.modifier !== undefined && !isKnownResourceType(filter.modifier)) return undefined;
+    const keys: string[] = [];
+    for (const value of filter.values) {
+      const v = filter.modifier ? `${filter.modifier}/${value}` : value;
+      if (/^https?:/.test(v)) return undefined;
+      if (/^[A-Za-z0-9\-.]{1,64}$/.test(v)) {
+        if (!def.targets?.length) return undefined;
+        for (const target of def.targets) keys.push(referenceKey(type, def.code, `${target}/${v}`));
+      } else {
+        keys.push(referenceKey(type, def.code, normalizeReference(v)));
+      }
+    }
+    return keys;
+  }
+  return undefined;
+}
+
 /** The WHERE condition of one filter on the resources row (alias r). */
 function filterCondition(filter: Filter, type: string, p: SqlParams): string {
   if (filter.def.type === 'id') {
@@ -359,6 +394,15 @@ function filterCondition(filter: Filter, type: string, p: SqlParams): string {
       })
       .join(' OR ')})`;
   }
+  const keys = exactKeys(filter, type);
+  if (keys) {
+    // resources_search_keys_idx (GIN on search_keys): equality on tokens and references.
+    const cond =
+      keys.length === 1
+        ? `r.search_keys @> ARRAY[${p.add(keys[0])}]::text[]`
+        : `r.search_keys && ${p.add(keys)}::text[]`;
+    return filter.modifier === 'not' ? `NOT (${cond})` : cond;
+  }
   const base = `SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(type)} AND si.code = ${p.add(filter.code)}`;
   if (filter.modifier === 'missing') {
     return filter.values[0] === 'true' ? `r.id NOT IN (${base})` : `r.id IN (${base})`;
@@ -370,7 +414,7 @@ function filterCondition(filter: Filter, type: string, p: SqlParams): string {
 
 /** The WHERE clause (without the word) for a search, plus an optional compartment restriction. */
 export function buildWhere(req: SearchRequest, p: SqlParams, compartment?: string): string {
-  // resources primary key (resource_type, id) for the type; resources_compartments_idx (GIN) for a patient.
+  // resources primary key (resource_type, id) for the type; resources_compartments_gin_idx (GIN) for a patient.
   const parts = [`r.resource_type = ${p.add(req.resourceType)}`, 'NOT r.deleted'];
   if (compartment) parts.push(`r.compartments @> ARRAY[${p.add(compartment)}]::text[]`);
   for (const filter of req.filters) parts.push(filterCondition(filter, req.resourceType, p));
@@ -394,7 +438,7 @@ export function buildOrderBy(req: SearchRequest, p: SqlParams): string {
     if (s.code === '_id') return `r.id ${dir}`;
     if (s.code === '_lastUpdated') return `r.last_updated ${dir}`;
     const col = SORT_COLUMN[s.def!.type];
-    // search_index_resource_idx (resource_type, resource_id) for the per-row sort value
+    // search_index_resource_code_idx (resource_type, resource_id, code) for the per-row sort value
     const agg = s.desc ? 'max' : 'min';
     return `(SELECT ${agg}(si.${col}) FROM search_index si WHERE si.resource_type = r.resource_type AND si.resource_id = r.id AND si.code = ${p.add(s.code)}) ${dir} NULLS LAST`;
   });
