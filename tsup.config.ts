@@ -6,7 +6,10 @@ import { defineConfig } from 'tsup';
 // Each layer is also an (unexported) entry, so code splitting gives every layer its own chunk:
 // a bundler that sees `import { FhirClient }` keeps the client's chunk and drops the others
 // whole, with their imports (the scheduler's time-zone library runs code at load, so it must
-// never ride along in a shared chunk).
+// never ride along in a shared chunk). The React component families and the search-parameter
+// table are entries for the same reason: modules reached from the same entries share a chunk, and
+// a chunk's module-level code (react-day-picker's enums, the auth message objects, the table's
+// builder calls) stays in every bundle that imports anything from that chunk.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -16,6 +19,10 @@ export default defineConfig({
     'layers/login': 'src/client/login/index.ts',
     'layers/questionnaire': 'src/questionnaire/index.ts',
     'layers/scheduler': 'src/scheduler/index.ts',
+    'layers/react-auth': 'src/react/auth/index.ts',
+    'layers/react-questionnaire': 'src/react/questionnaire/index.ts',
+    'layers/react-scheduler': 'src/react/scheduler/index.ts',
+    'layers/search-parameters': 'src/fhir/search-parameters.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,
