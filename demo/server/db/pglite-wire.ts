@@ -164,7 +164,15 @@ export class PgliteWire {
   constructor(private readonly pg: PGlite) {}
 
   private async exchange(messages: Buffer[]): Promise<Response> {
-    return readResponse(await this.pg.execProtocolRaw(Buffer.concat(messages), { syncToFs: false }));
+    // The streaming variant hands over the bytes as they come. execProtocolRaw would also parse
+    // every message into objects and keep them (PGlite resets that list only in execProtocol).
+    const chunks: Buffer[] = [];
+    await this.pg.execProtocolRawStream(Buffer.concat(messages), {
+      syncToFs: false,
+      // A view into WASM memory, reused by the next write: copy it.
+      onRawData: (bytes: Uint8Array) => void chunks.push(Buffer.from(bytes)),
+    });
+    return readResponse(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   }
 
   private async prepare(sql: string): Promise<Prepared> {
