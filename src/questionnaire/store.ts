@@ -468,6 +468,8 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       n.enabled = value;
       affected.add(n.def);
       markChanged(n);
+      // A top-level item is a page: its enabled state is form-level.
+      if (!n.parent) formChanged = true;
       updateErrors(n);
       for (const child of n.children) walk(child, value);
       // Answers set while disabled must show up in the live response once enabled again.
@@ -726,7 +728,9 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     const toNotify = [...changed];
     changed.clear();
     for (const node of toNotify) if (nodes.get(node.key) === node) node.state = undefined;
-    formState = undefined;
+    // The form snapshot keeps its identity through answer changes, so a keystroke does not
+    // re-render the form around the item.
+    if (formChanged) formState = undefined;
     formChanged = false;
     for (const node of toNotify) itemListeners.get(node.key)?.forEach((l) => l());
     listeners.forEach((l) => l());

@@ -75,6 +75,21 @@ describe('item subscriptions', () => {
     expect(store.getFormState()).toMatchObject({ errorCount: 0, valid: true });
   });
 
+  it('keeps the form snapshot when only an answer changes, so the form around the item does not re-render', () => {
+    const store = makeStore(questionnaire(items));
+    const form = store.getFormState();
+    store.setAnswer(keyOf(store, 'name'), { valueString: 'A' });
+    store.setAnswer(keyOf(store, 'name'), { valueString: 'AB' });
+    expect(store.getFormState()).toBe(form);
+  });
+
+  it('gives a new form snapshot when a top-level item (a page) is enabled or disabled', () => {
+    const store = makeStore(questionnaire(items));
+    const form = store.getFormState();
+    store.setAnswer(keyOf(store, 'show'), { valueBoolean: true });
+    expect(store.getFormState()).not.toBe(form);
+  });
+
   it('notifies the parent when a repeat is added', () => {
     const store = makeStore(
       questionnaire([

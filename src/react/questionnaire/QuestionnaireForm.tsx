@@ -66,8 +66,9 @@ function QuestionnaireFormBody(
       subject: props.subject,
       encounter: props.encounter,
       idPrefix,
+      submitAttempted: form.submitAttempted,
     }),
-    [store, messages, headingLevel, props.subject, props.encounter, idPrefix]
+    [store, messages, headingLevel, props.subject, props.encounter, idPrefix, form.submitAttempted]
   );
   const pages = !disablePagination ? form.pages : undefined;
   const current = form.currentPage;

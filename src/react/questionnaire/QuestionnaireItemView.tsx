@@ -1,8 +1,8 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
 import { loadSanitizer } from './sanitize';
 import { itemId, useQuestionnaireFormContext } from './context';
-import { useQuestionnaireFormSelector, useQuestionnaireItem } from './useQuestionnaireItem';
+import { useQuestionnaireItem } from './useQuestionnaireItem';
 import { isGroupedInput, QuestionInput } from './inputs/QuestionInput';
 import { TabContainer } from './TabContainer';
 
@@ -127,9 +127,11 @@ function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAt
 }
 
 function QuestionItem({ state }: { state: QuestionnaireItemState }) {
-  const { store, messages, idPrefix } = useQuestionnaireFormContext();
-  const submitAttempted = useQuestionnaireFormSelector(store, (form) => form.submitAttempted);
+  // submitAttempted comes through context, not a store subscription per item: a keystroke then
+  // calls no listener of the other items.
+  const { store, messages, idPrefix, submitAttempted } = useQuestionnaireFormContext();
   const [touched, setTouched] = useState(false);
+  const onTouched = useCallback(() => setTouched(true), []);
   const errors = visibleErrors(state, touched, submitAttempted);
   const inputId = itemId(idPrefix, state.key);
   const errorId = itemId(idPrefix, state.key, 'error');
@@ -151,7 +153,7 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
       inputId={inputId}
       describedBy={errors.length ? errorId : undefined}
       invalid={errors.length > 0}
-      onTouched={() => setTouched(true)}
+      onTouched={onTouched}
     />
   );
 

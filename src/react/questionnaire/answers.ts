@@ -22,7 +22,10 @@ export function answerToInputValue(state: QuestionnaireItemState, answer: Questi
 }
 
 /** The answer for what the user typed; undefined for an empty input (empty gives no answer). */
-export function inputValueToAnswer(state: QuestionnaireItemState, value: string): QuestionnaireAnswer | undefined {
+export function inputValueToAnswer(
+  state: Pick<QuestionnaireItemState, 'type'>,
+  value: string
+): QuestionnaireAnswer | undefined {
   if (value.trim() === '') return undefined;
   switch (state.type) {
     case 'decimal': {

@@ -13,6 +13,8 @@ export interface QuestionnaireFormContextValue {
   encounter?: Reference;
   /** Prefix for element ids, unique per form. */
   idPrefix: string;
+  /** A submit was attempted: every error shows, touched or not. */
+  submitAttempted: boolean;
 }
 
 export const QuestionnaireFormContext = /* @__PURE__ */ createContext<QuestionnaireFormContextValue | undefined>(

@@ -17,16 +17,3 @@ export function useQuestionnaireFormState(store: QuestionnaireStore): Questionna
   const getSnapshot = useCallback(() => store.getFormState(), [store]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
-
-/**
- * One value derived from the form state. Re-renders only when that value changes, so an item
- * asking "was submit attempted?" is not re-rendered by every keystroke elsewhere.
- */
-export function useQuestionnaireFormSelector<T>(
-  store: QuestionnaireStore,
-  select: (form: QuestionnaireFormState) => T
-): T {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
-  const getSnapshot = () => select(store.getFormState());
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-}
