@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle, QuestionnaireResponse, Slot } from '../fhir';
 import { errorOutcome, OperationOutcomeError } from '../fhir/outcomes';
-import { buildBookingBundle, getBookedAppointment, hasFailedEntry, isSlotTakenError } from './booking';
+import { bookSlot, buildBookingBundle, getBookedAppointment, hasFailedEntry, isSlotTakenError } from './booking';
 
 const slot: Slot = {
   resourceType: 'Slot',
@@ -121,5 +121,51 @@ describe('isSlotTakenError', () => {
     expect(isSlotTakenError({ status: 412 })).toBe(true);
     expect(isSlotTakenError(new OperationOutcomeError(errorOutcome('Forbidden', 'forbidden')))).toBe(false);
     expect(isSlotTakenError(new Error('Failed to fetch'))).toBe(false);
+  });
+});
+
+describe('bookSlot', () => {
+  const booked: Bundle = {
+    resourceType: 'Bundle',
+    type: 'transaction-response',
+    entry: [
+      { response: { status: '201 Created' } },
+      { response: { status: '201 Created', location: 'Appointment/a1/_history/1' } },
+      { response: { status: '200 OK' } },
+    ],
+  };
+
+  it('sends the one booking transaction and returns the booked appointment', async () => {
+    const sent: Bundle[] = [];
+    const result = await bookSlot({
+      ...base,
+      response,
+      executeBatch: async (bundle) => {
+        sent.push(bundle);
+        return booked;
+      },
+    });
+    expect(sent).toEqual([buildBookingBundle({ ...base, response })]);
+    expect(result).toMatchObject({ status: 'booked', appointment: { id: 'a1', status: 'booked' }, response: booked });
+  });
+
+  describe('when another patient took the slot first', () => {
+    it('says taken for a conflict error or a failed entry', async () => {
+      const conflict = new OperationOutcomeError(errorOutcome('Version mismatch', 'conflict'));
+      await expect(bookSlot({ ...base, executeBatch: () => Promise.reject(conflict) })).resolves.toEqual({
+        status: 'taken',
+        error: conflict,
+      });
+      const failed: Bundle = { ...booked, entry: [{ response: { status: '412 Precondition Failed' } }] };
+      await expect(bookSlot({ ...base, executeBatch: async () => failed })).resolves.toEqual({
+        status: 'taken',
+        error: failed,
+      });
+    });
+  });
+
+  it('rejects on any other failure', async () => {
+    const forbidden = new OperationOutcomeError(errorOutcome('Forbidden', 'forbidden'));
+    await expect(bookSlot({ ...base, executeBatch: () => Promise.reject(forbidden) })).rejects.toBe(forbidden);
   });
 });

@@ -73,6 +73,35 @@ export function buildBookingBundle({ slot, patient, actor, response, createUuid 
   return { resourceType: 'Bundle', type: 'transaction', entry: entries };
 }
 
+/** Inputs of {@link bookSlot}: the booking's parts and the call that sends a transaction. */
+export interface BookSlotInput extends BookingBundleInput {
+  /** Sends a transaction Bundle and resolves with the server's response, e.g. `(b) => client.executeBatch(b)`. */
+  readonly executeBatch: (bundle: Bundle) => Promise<Bundle>;
+}
+
+/** How {@link bookSlot} ended: booked, or taken by someone else first (with the failed response or error). */
+export type BookSlotResult =
+  | { readonly status: 'booked'; readonly appointment: Appointment; readonly response: Bundle }
+  | { readonly status: 'taken'; readonly error: unknown };
+
+/**
+ * Books a slot with the one transaction of {@link buildBookingBundle}. Resolves `taken` when
+ * another patient got the slot first (a failed entry, 409, 412 or a conflict outcome) and
+ * rejects on any other failure, so the caller can offer to try again.
+ */
+export async function bookSlot({ executeBatch, ...input }: BookSlotInput): Promise<BookSlotResult> {
+  const bundle = buildBookingBundle(input);
+  let response: Bundle;
+  try {
+    response = await executeBatch(bundle);
+  } catch (error) {
+    if (isSlotTakenError(error)) return { status: 'taken', error };
+    throw error;
+  }
+  if (hasFailedEntry(response)) return { status: 'taken', error: response };
+  return { status: 'booked', appointment: getBookedAppointment(bundle, response), response };
+}
+
 /** True when a transaction response has a failed entry (a status other than 2xx). */
 export function hasFailedEntry(bundle: Bundle): boolean {
   return (bundle.entry ?? []).some((entry) => !/^2\d\d/.test(entry.response?.status ?? ''));
