@@ -9,30 +9,22 @@ import type {
   Resource,
   Schedule,
 } from '../../fhir';
-import { normalizeErrorString } from '../../fhir';
 import {
-  buildBookingBundle,
-  buildSlotSearchQuery,
   createSchedulerState,
-  getBookedAppointment,
-  getMonthStart,
-  getScheduleReference,
-  getSlotDurationMinutes,
-  getSlotSearchWindow,
-  getTimesForDay,
-  groupSlotsByDay,
-  hasFailedEntry,
-  isScheduleResource,
-  isSlotTakenError,
-  resolveScheduleSource,
   schedulerReducer,
-  toDayKey,
-  type BookableSlot,
-  type ScheduleSource,
   type SchedulerAction,
   type SchedulerState,
-  type SlotsByDay,
-} from '../../scheduler';
+} from '../../scheduler/flow';
+import { getSlotDurationMinutes } from '../../scheduler/duration';
+import { buildSlotSearchQuery } from '../../scheduler/query';
+import {
+  getScheduleReference,
+  isScheduleResource,
+  resolveScheduleSource,
+  type ScheduleSource,
+} from '../../scheduler/schedules';
+import { getTimesForDay, groupSlotsByDay, toDayKey, type BookableSlot, type SlotsByDay } from '../../scheduler/slots';
+import { getMonthStart, getSlotSearchWindow } from '../../scheduler/window';
 import { useFhirClient } from '../FhirProvider';
 import { useProfile } from '../hooks/useProfile';
 
@@ -122,6 +114,15 @@ export interface UseSchedulerResult {
 }
 
 const EMPTY_SLOTS: SlotsByDay = { slots: [], days: new Map(), issues: [] };
+
+// The booking transaction's code loads once a time is chosen: the date and time steps do not
+// wait for it. A failed load is forgotten, so the next Confirm tries again.
+let booking: Promise<typeof import('../../scheduler/booking')> | undefined;
+const loadBooking = () =>
+  (booking ??= import('../../scheduler/booking').catch((error: unknown) => {
+    booking = undefined;
+    throw error;
+  }));
 const defaultNow = () => new Date();
 const defaultUuid = () => globalThis.crypto.randomUUID();
 
@@ -275,6 +276,8 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   const chooseTime = useCallback(
     (slot: BookableSlot) => {
       dispatch({ type: 'chooseTime', slot });
+      // Fetched ahead; a failure here is reported by book(), which loads it again.
+      loadBooking().catch(() => {});
       latest.current.onSlotChosen?.(slot);
     },
     [dispatch]
@@ -286,6 +289,16 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     },
     [dispatch]
   );
+
+  const moves = useMemo(() => {
+    const move = (type: 'changeDate' | 'changeTime' | 'changeAnswers' | 'back') => () => dispatch({ type });
+    return {
+      changeDate: move('changeDate'),
+      changeTime: move('changeTime'),
+      changeAnswers: move('changeAnswers'),
+      back: move('back'),
+    };
+  }, [dispatch]);
 
   // A second confirm while the first is on the wire must not send a second transaction.
   const inFlight = useRef(false);
@@ -305,31 +318,26 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     dispatch({ type: 'book' });
     try {
       if (!who) throw new Error('Sign in as a patient to book an appointment');
-      const bundle = buildBookingBundle({
+      const { bookSlot } = await loadBooking();
+      const result = await bookSlot({
         slot,
         patient: who,
         actor,
         response,
         createUuid: latest.current.createUuid ?? defaultUuid,
+        executeBatch: (bundle) => client.executeBatch(bundle),
       });
-      const result = await client.executeBatch(bundle);
-      if (hasFailedEntry(result)) {
-        console.error('Scheduler: the booking transaction failed', result);
-        dispatch({ type: 'slotTaken' });
-        setSlotsReload((n) => n + 1);
-        return;
-      }
-      const appointment = getBookedAppointment(bundle, result);
-      dispatch({ type: 'booked', appointment });
-      latest.current.onBooked?.(appointment, result);
-    } catch (error) {
-      console.error('Scheduler: could not book the appointment', error);
-      if (isSlotTakenError(error)) {
+      if (result.status === 'taken') {
+        console.error('Scheduler: could not book the appointment', result.error);
         dispatch({ type: 'slotTaken' });
         setSlotsReload((n) => n + 1);
       } else {
-        dispatch({ type: 'bookingFailed', error: normalizeErrorString(error) });
+        dispatch({ type: 'booked', appointment: result.appointment });
+        latest.current.onBooked?.(result.appointment, result.response);
       }
+    } catch (error) {
+      console.error('Scheduler: could not book the appointment', error);
+      dispatch({ type: 'bookingFailed', error: error instanceof Error ? error.message : String(error) });
     } finally {
       inFlight.current = false;
     }
@@ -356,10 +364,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     chooseDate,
     chooseTime,
     submitAnswers,
-    changeDate: useCallback(() => dispatch({ type: 'changeDate' }), [dispatch]),
-    changeTime: useCallback(() => dispatch({ type: 'changeTime' }), [dispatch]),
-    changeAnswers: useCallback(() => dispatch({ type: 'changeAnswers' }), [dispatch]),
-    back: useCallback(() => dispatch({ type: 'back' }), [dispatch]),
+    ...moves,
     book,
     patient,
   };
