@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../client';
 import type { Bundle, Questionnaire, Schedule, Slot } from '../../fhir';
 import { FhirProvider } from '../FhirProvider';
-import { Scheduler, type SchedulerProps } from './Scheduler';
+import { getInitials, Scheduler, type SchedulerProps } from './Scheduler';
 
 const FHIR = 'https://fhir.test/fhir/R4/';
 const NY = 'America/New_York';
@@ -498,6 +498,33 @@ describe('Scheduler', { timeout: 30_000 }, () => {
         `${FHIR}Slot?_count=720&schedule=Schedule%2Fs1%2CSchedule%2Fs2&start=gt2026-04-01T04%3A00%3A00.000Z&start=lt2026-05-02T04%3A00%3A00.000Z&status=free`,
       ]);
       expect(await screen.findByText('April 2026')).toBeInTheDocument();
+    });
+  });
+
+  describe('when the provider has no photo', () => {
+    it('shows the initials of the given and family name, not of the title or credentials', async () => {
+      const { client } = setupServer((request) => {
+        if (request.url === `${FHIR}Practitioner/dr1`) {
+          return json({
+            ...practitioner,
+            name: [{ prefix: ['Dr.'], given: ['Julia'], family: 'Hibbert', suffix: ['MD'] }],
+          });
+        }
+        return request.url.startsWith(`${FHIR}Slot?`) ? json(searchset(nine)) : undefined;
+      });
+      renderScheduler(client);
+      const panel = await screen.findByRole('complementary', { name: 'Appointment details' });
+      expect(await within(panel).findByText('Dr. Julia Hibbert MD')).toBeInTheDocument();
+      expect(within(panel).getByText('JH')).toBeInTheDocument();
+    });
+
+    it('takes initials from a plain name the same way', () => {
+      expect(getInitials('Dr. Julia Hibbert MD')).toBe('JH');
+      expect(getInitials('Julia Hibbert, PhD')).toBe('JH');
+      expect(getInitials('Dr. A. Smith')).toBe('AS');
+      expect(getInitials('Lakeside Clinic')).toBe('LC');
+      expect(getInitials({ text: 'Dr. Lee' })).toBe('L');
+      expect(getInitials(undefined)).toBe('?');
     });
   });
 

@@ -76,6 +76,12 @@ export function getSchedulerView(scheduler: UseSchedulerResult): SchedulerView {
   }
 }
 
+/** The resource's official HumanName, else its first one. */
+function getHumanName(resource: Resource | undefined): HumanName | undefined {
+  const names = (resource as { name?: string | HumanName[] } | undefined)?.name;
+  return Array.isArray(names) ? (names.find((n) => n.use === 'official') ?? names[0]) : undefined;
+}
+
 /** A person's or place's display name from its resource, else the reference's display. */
 export function getActorName(resource: Resource | undefined, reference: Reference | undefined): string | undefined {
   const named = resource as { name?: string | HumanName[] } | undefined;
@@ -94,16 +100,26 @@ export function getActorName(resource: Resource | undefined, reference: Referenc
   return reference?.display ?? reference?.reference;
 }
 
-/** Up to two initials of a name, for the avatar fallback. */
-export function getInitials(name: string | undefined): string {
-  const words = (name ?? '')
-    .replace(/^(Dr|Mr|Mrs|Ms|Prof)\.?\s+/i, '')
-    .split(/\s+/)
-    .filter(Boolean);
-  if (words.length === 0) return '?';
-  const first = words[0][0];
-  const last = words.length > 1 ? words[words.length - 1][0] : '';
-  return (first + last).toUpperCase();
+const TITLE = /^\s*(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+/i;
+const CREDENTIAL = /^(?:[A-Z]{2,}|Ph\.?D|Jr|Sr)\.?$/;
+
+/**
+ * Up to two initials for the avatar fallback: the first given name's and the family name's
+ * ('Dr. Julia Hibbert MD' is JH). From a plain name, a leading title and trailing credentials
+ * ('MD', ', PhD') are skipped.
+ */
+export function getInitials(name: HumanName | string | undefined): string {
+  if (typeof name === 'object' && (name.given?.[0] || name.family)) {
+    return ((name.given?.[0]?.[0] ?? '') + (name.family?.[0] ?? '')).toUpperCase();
+  }
+  const words = ((typeof name === 'object' ? name.text : name) ?? '')
+    .split(',')[0]
+    .replace(TITLE, '')
+    .trim()
+    .split(/\s+/);
+  while (words.length > 1 && CREDENTIAL.test(words[words.length - 1])) words.pop();
+  if (!words[0]) return '?';
+  return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : '')).toUpperCase();
 }
 
 function getPhotoUrl(resource: Resource | undefined): string | undefined {
@@ -356,7 +372,11 @@ export function Scheduler({
         {actor && (
           <div className={cls(SchedulerUI.Provider)}>
             <span className={cls(SchedulerUI.Avatar)} data-fallback={photo ? undefined : ''}>
-              {photo ? <img src={photo} alt="" /> : <span aria-hidden="true">{getInitials(name)}</span>}
+              {photo ? (
+                <img src={photo} alt="" />
+              ) : (
+                <span aria-hidden="true">{getInitials(getHumanName(actorResource) ?? name)}</span>
+              )}
             </span>
             <p>{name}</p>
           </div>
