@@ -1,6 +1,5 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { DayPicker, UI, DayFlag, SelectionState, type ClassNames } from 'react-day-picker';
-import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
@@ -104,7 +103,6 @@ export function MonthCalendar({
     const defaults = getMonthCalendarClassNames();
     return classNames ? { ...defaults, ...classNames } : defaults;
   }, [classNames]);
-  const inZone = (date: Date) => (timeZone ? new TZDate(date.getTime(), timeZone) : date);
 
   return (
     <DayPicker
@@ -126,15 +124,13 @@ export function MonthCalendar({
       footer={footer}
       aria-label={aria['aria-label']}
       aria-labelledby={aria['aria-labelledby']}
-      formatters={{
-        formatWeekdayName: (weekday) => text.weekdayHeader(inZone(weekday)),
-        formatCaption: (m) => text.caption(inZone(m)),
-      }}
+      // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
+      formatters={{ formatWeekdayName: text.weekdayHeader, formatCaption: text.caption }}
       labels={{
         labelPrevious: () => text.previousMonth,
         labelNext: () => text.nextMonth,
         labelDayButton: (day, modifiers) =>
-          text.dayLabel(inZone(day), {
+          text.dayLabel(day, {
             today: Boolean(modifiers.today),
             selected: Boolean(modifiers.selected),
             disabled: Boolean(modifiers.disabled),
