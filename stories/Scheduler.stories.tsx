@@ -170,6 +170,8 @@ async function chooseNine(canvas: Canvas) {
 
 async function answer(canvas: Canvas) {
   await waitFor(() => expect(canvas.getByRole('heading', { name: 'Before your visit' })).toHaveFocus());
+  // The form's code was fetched when the date was chosen; it shows once loaded.
+  await canvas.findByRole('textbox', { name: /Reason for visit/ });
   await userEvent.tab();
   await userEvent.keyboard('Annual checkup');
   canvas.getByRole('button', { name: 'Next' }).focus();
@@ -186,6 +188,8 @@ export const SelectDate: Story = {
     await waitFor(() => expect(monday).toBeEnabled());
     await expect(canvas.getByRole('button', { name: 'Tuesday, March 10, 2026' })).toBeDisabled();
     await expect(canvas.getByText('Dr. Alice Smith')).toBeInTheDocument();
+    // No photo: the initials of the given and family name.
+    await expect(canvas.getByText('AS')).toBeInTheDocument();
     await waitFor(() => expect(canvas.getByText('1 hour')).toBeInTheDocument());
     await expect(args.onRequest).toHaveBeenCalledWith(
       'GET',
@@ -218,7 +222,7 @@ export const Questions: Story = {
     await chooseMonday(canvas);
     await chooseNine(canvas);
     await waitFor(() => expect(canvas.getByRole('heading', { name: 'Before your visit' })).toHaveFocus());
-    await expect(canvas.getByRole('textbox', { name: /Reason for visit/ })).toBeRequired();
+    await expect(await canvas.findByRole('textbox', { name: /Reason for visit/ })).toBeRequired();
     await expect(canvas.getByRole('button', { name: 'Next' })).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Change time' })).toBeInTheDocument();
     await expect(args.onSlotChosen).toHaveBeenCalledTimes(1);

@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { TZDate } from '@date-fns/tz';
 import type { HumanName, Reference, Resource } from '../../fhir';
-import { fromDayKey, type BookableSlot } from '../../scheduler';
+import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { MonthCalendar, type MonthCalendarMessages, type MonthCalendarSlot } from './MonthCalendar';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
-import { SimpleQuestionnaireForm, type SchedulerQuestionnaireProps } from './SimpleQuestionnaireForm';
+import type { SchedulerQuestionnaireProps, SimpleQuestionnaireForm } from './SimpleQuestionnaireForm';
 import { useScheduler, type UseSchedulerOptions, type UseSchedulerResult } from './useScheduler';
 
 /** Every part of the Scheduler; its default class is `fpk-<part>`. */
@@ -33,6 +33,16 @@ export type SchedulerView =
 
 const STEPS: readonly SchedulerView[] = ['date', 'time', 'questions', 'confirm', 'booked'];
 
+// The default questions form is fetched once a date is chosen: the first steps do not wait for
+// it, and a page that passes `renderQuestionnaire` never loads it. A failed load is forgotten,
+// so 'Try again' fetches it anew.
+let formModule: Promise<typeof import('./SimpleQuestionnaireForm')> | undefined;
+const loadForm = () =>
+  (formModule ??= import('./SimpleQuestionnaireForm').catch((error: unknown) => {
+    formModule = undefined;
+    throw error;
+  }));
+
 /** Props of {@link Scheduler}. */
 export interface SchedulerProps extends UseSchedulerOptions {
   /** Texts; each replaceable. */
@@ -43,7 +53,10 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly renderQuestionnaire?: (props: SchedulerQuestionnaireProps) => ReactNode;
   /** Class on the root element. */
   readonly className?: string;
-  /** Classes per part, replacing the default `fpk-<part>` class. */
+  /**
+   * Classes per part, replacing the default `fpk-<part>` class. Buttons also keep the shared
+   * `fpk-button` control class (controls.css).
+   */
   readonly classNames?: Partial<Record<SchedulerSlot, string>>;
   /** Texts of the month calendar (weekday headers, caption, day names); its button names come from `messages`. */
   readonly calendarMessages?: Partial<MonthCalendarMessages>;
@@ -53,51 +66,38 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly style?: CSSProperties;
 }
 
+const FLOW_VIEWS: Record<UseSchedulerResult['state']['status'], SchedulerView> = {
+  'no-date': 'date',
+  'date-chosen': 'time',
+  taken: 'time',
+  'time-chosen': 'questions',
+  'questions-answered': 'confirm',
+  booking: 'confirm',
+  error: 'confirm',
+  confirmed: 'booked',
+};
+
 /** The step to show for the hook's state. */
-export function getSchedulerView(scheduler: UseSchedulerResult): SchedulerView {
-  if (scheduler.scheduleStatus === 'loading') return 'loading';
-  if (scheduler.scheduleStatus === 'error') return 'load-error';
-  if (scheduler.scheduleStatus === 'no-schedule') return 'no-schedule';
-  if (scheduler.scheduleStatus === 'no-actor') return 'no-actor';
-  switch (scheduler.state.status) {
-    case 'no-date':
-      return 'date';
-    case 'date-chosen':
-    case 'taken':
-      return 'time';
-    case 'time-chosen':
-      return 'questions';
-    case 'questions-answered':
-    case 'booking':
-    case 'error':
-      return 'confirm';
-    case 'confirmed':
-      return 'booked';
-  }
+export function getSchedulerView({ scheduleStatus, state }: UseSchedulerResult): SchedulerView {
+  if (scheduleStatus === 'ready') return FLOW_VIEWS[state.status];
+  return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
 }
+
+type Named = { name?: string | HumanName[]; photo?: { url?: string; data?: string; contentType?: string }[] };
 
 /** The resource's official HumanName, else its first one. */
 function getHumanName(resource: Resource | undefined): HumanName | undefined {
-  const names = (resource as { name?: string | HumanName[] } | undefined)?.name;
+  const names = (resource as Named | undefined)?.name;
   return Array.isArray(names) ? (names.find((n) => n.use === 'official') ?? names[0]) : undefined;
 }
 
 /** A person's or place's display name from its resource, else the reference's display. */
 export function getActorName(resource: Resource | undefined, reference: Reference | undefined): string | undefined {
-  const named = resource as { name?: string | HumanName[] } | undefined;
-  if (typeof named?.name === 'string') return named.name;
-  const human = Array.isArray(named?.name)
-    ? (named.name.find((n) => n.use === 'official') ?? named.name[0])
-    : undefined;
-  if (human) {
-    const text =
-      human.text ??
-      [...(human.prefix ?? []), ...(human.given ?? []), human.family, ...(human.suffix ?? [])]
-        .filter(Boolean)
-        .join(' ');
-    if (text) return text;
-  }
-  return reference?.display ?? reference?.reference;
+  const name = (resource as Named | undefined)?.name;
+  if (typeof name === 'string') return name;
+  const human = getHumanName(resource);
+  const parts = human && [...(human.prefix ?? []), ...(human.given ?? []), human.family, ...(human.suffix ?? [])];
+  return human?.text?.trim() || parts?.filter(Boolean).join(' ') || reference?.display || reference?.reference;
 }
 
 const TITLE = /^\s*(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+/i;
@@ -123,11 +123,8 @@ export function getInitials(name: HumanName | string | undefined): string {
 }
 
 function getPhotoUrl(resource: Resource | undefined): string | undefined {
-  const photo = (resource as { photo?: { url?: string; data?: string; contentType?: string }[] } | undefined)
-    ?.photo?.[0];
-  if (photo?.url) return photo.url;
-  if (photo?.data && photo.contentType) return `data:${photo.contentType};base64,${photo.data}`;
-  return undefined;
+  const photo = (resource as Named | undefined)?.photo?.[0];
+  return photo?.url ?? (photo?.data && photo.contentType && `data:${photo.contentType};base64,${photo.data}`);
 }
 
 /**
@@ -148,170 +145,178 @@ export function Scheduler({
   ...options
 }: SchedulerProps): ReactNode {
   const scheduler = useScheduler(options);
+  const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
   const text = { ...defaultSchedulerMessages, ...messages };
   const cls = (slot: SchedulerSlot) => classNames?.[slot] ?? `fpk-${slot}`;
   const Heading = `h${headingLevel}` as 'h2';
   const id = useId();
   const headingId = `${id}-heading`;
   const noteId = `${id}-timezone`;
-
-  const { state, timeZone, actor, actorResource, questionnaire } = scheduler;
   const view = getSchedulerView(scheduler);
+  const busy = state.status === 'booking' || state.status === 'confirmed';
 
-  // Move focus to the new step's heading, but not on first render or after loading: only a
-  // step the user caused takes focus.
+  const [form, setForm] = useState<{ Form?: typeof SimpleQuestionnaireForm; failed?: boolean }>({});
+  const wantsForm = Boolean(state.date && questionnaire && !renderQuestionnaire && !form.Form && !form.failed);
+  useEffect(() => {
+    if (!wantsForm) return;
+    let active = true;
+    loadForm().then(
+      ({ SimpleQuestionnaireForm: Form }) => active && setForm({ Form }),
+      (error: unknown) => {
+        console.error('Scheduler: could not load the questions form', error);
+        if (active) setForm({ failed: true });
+      }
+    );
+    return () => {
+      active = false;
+    };
+  }, [wantsForm]);
+
+  // Focus the heading when the user moves from step to step (not on first render or after
+  // loading), and after 'Try again', which disappears once it works.
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const previousView = useRef(view);
+  const shownView = useRef(view);
+  const retried = useRef(false);
   useEffect(() => {
-    const before = previousView.current;
-    previousView.current = view;
-    if (before !== view && STEPS.includes(before) && STEPS.includes(view)) headingRef.current?.focus();
-  }, [view]);
-
-  // 'Try again' disappears once it works; put focus on the step heading instead of losing it.
-  const focusAfterRetry = useRef(false);
-  const retry = () => {
-    focusAfterRetry.current = true;
-    scheduler.retry();
-  };
-  useEffect(() => {
-    if (focusAfterRetry.current && headingRef.current) {
-      focusAfterRetry.current = false;
+    const before = shownView.current;
+    shownView.current = view;
+    if (
+      ((before !== view && STEPS.includes(before) && STEPS.includes(view)) || retried.current) &&
+      headingRef.current
+    ) {
+      retried.current = false;
       headingRef.current.focus();
     }
   });
 
-  const inZone = (instant: string | Date) =>
-    new TZDate(typeof instant === 'string' ? Date.parse(instant) : instant.getTime(), timeZone);
-  // Labels of a day's times; the zone is added where two would read the same (the repeated
-  // hour when daylight saving ends).
-  const timeLabels = (slots: readonly BookableSlot[]) => {
-    const plain = slots.map((slot) => text.formatTime(inZone(slot.start)));
-    return slots.map((slot, i) => ({
-      slot,
-      label:
-        plain.indexOf(plain[i]) !== plain.lastIndexOf(plain[i])
-          ? text.formatTimeWithZone(new Date(slot.start), timeZone)
-          : plain[i],
-    }));
+  // A day's times; the zone is added where two would read the same (the repeated hour when
+  // daylight saving ends).
+  const plain = times.map((slot) => text.formatTime(new TZDate(Date.parse(slot.start), timeZone)));
+  const timeLabel = (slot: BookableSlot) => {
+    const i = times.findIndex((time) => time.id === slot.id);
+    return i < 0
+      ? text.formatTime(new TZDate(Date.parse(slot.start), timeZone))
+      : plain.indexOf(plain[i]) !== plain.lastIndexOf(plain[i])
+        ? text.formatTimeWithZone(new Date(slot.start), timeZone)
+        : plain[i];
   };
-  const name = getActorName(actorResource, actor);
-  const photo = getPhotoUrl(actorResource);
-  const busy = state.status === 'booking' || state.status === 'confirmed';
 
-  const heading = (children: ReactNode) => (
-    <Heading id={headingId} ref={headingRef} tabIndex={-1} className={cls(SchedulerUI.Heading)}>
-      {children}
-    </Heading>
-  );
-  const button = (label: string, onClick: () => void, variant = 'subtle', extra?: Record<string, unknown>) => (
-    <button type="button" className={cls(SchedulerUI.Button)} data-variant={variant} onClick={onClick} {...extra}>
+  const button = (label: string, onClick: () => void, variant = 'subtle', extra?: object) => (
+    <button
+      type="button"
+      className={`fpk-button ${cls(SchedulerUI.Button)}`}
+      data-variant={variant}
+      onClick={onClick}
+      {...extra}
+    >
       {label}
     </button>
   );
-  const message = (content: ReactNode, role?: 'status' | 'alert') => (
-    <p className={cls(SchedulerUI.Message)} role={role}>
+  const note = (content: string, role?: 'status' | 'alert', tone?: 'error' | 'warning') => (
+    <p className={cls(SchedulerUI.Message)} role={role} data-tone={tone}>
       {content}
     </p>
   );
-  const loadError = (
+  const failure = (message: string, retry: () => void) => (
     <div className={cls(SchedulerUI.Message)} role="alert" data-tone="error">
-      <p>{text.loadError}</p>
-      {button(text.tryAgain, retry, 'outline')}
+      <p>{message}</p>
+      {button(
+        text.tryAgain,
+        () => {
+          retried.current = true;
+          retry();
+        },
+        'outline'
+      )}
     </div>
   );
+  const loadError = failure(text.loadError, scheduler.retry);
+  // The date and time steps say when the slots are loading or could not be loaded.
+  const slotsProblem = slotsStatus === 'error' ? loadError : slotsStatus === 'loading' && note(text.loading, 'status');
 
-  let main: ReactNode;
+  let title: string | undefined;
+  let body: ReactNode;
   switch (view) {
     case 'loading':
-      main = message(text.loading, 'status');
-      break;
-    case 'load-error':
-      main = loadError;
+      body = note(text.loading, 'status');
       break;
     case 'no-schedule':
-      main = message(text.noSchedule, 'status');
+      body = note(text.noSchedule, 'status');
       break;
     case 'no-actor':
-      main = message(text.noActor, 'status');
+      body = note(text.noActor, 'status');
+      break;
+    case 'load-error':
+      body = loadError;
       break;
     case 'date': {
-      const monthKey = `${scheduler.month.getFullYear()}-${String(scheduler.month.getMonth() + 1).padStart(2, '0')}`;
-      const emptyMonth =
-        scheduler.slotsStatus === 'ready' &&
-        ![...scheduler.slotsByDay.days.keys()].some((day) => day.startsWith(monthKey));
-      main = (
-        <>
-          {heading(text.selectDate)}
-          {scheduler.slotsStatus === 'error' ? (
-            loadError
-          ) : (
-            <>
-              <MonthCalendar
-                month={scheduler.month}
-                onMonthChange={scheduler.setMonth}
-                isDayEnabled={scheduler.isDayEnabled}
-                onSelect={scheduler.chooseDate}
-                selected={state.date ? fromDayKey(state.date, timeZone) : undefined}
-                timeZone={timeZone}
-                today={scheduler.today}
-                startMonth={scheduler.today}
-                aria-labelledby={headingId}
-                classNames={calendarClassNames}
-                messages={{ ...calendarMessages, previousMonth: text.previousMonth, nextMonth: text.nextMonth }}
-              />
-              {scheduler.slotsStatus === 'loading' && message(text.loading, 'status')}
-              {emptyMonth && message(text.noTimesThisMonth, 'status')}
-            </>
-          )}
-        </>
-      );
+      title = text.selectDate;
+      const { month } = scheduler;
+      const monthKey = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+      body =
+        slotsStatus === 'error' ? (
+          loadError
+        ) : (
+          <>
+            <MonthCalendar
+              month={month}
+              onMonthChange={scheduler.setMonth}
+              isDayEnabled={scheduler.isDayEnabled}
+              onSelect={scheduler.chooseDate}
+              selected={state.date ? fromDayKey(state.date, timeZone) : undefined}
+              timeZone={timeZone}
+              today={scheduler.today}
+              startMonth={scheduler.today}
+              aria-labelledby={headingId}
+              classNames={calendarClassNames}
+              messages={{ ...calendarMessages, previousMonth: text.previousMonth, nextMonth: text.nextMonth }}
+            />
+            {slotsProblem}
+            {slotsStatus === 'ready' &&
+              ![...scheduler.slotsByDay.days.keys()].some((day) => day.startsWith(monthKey)) &&
+              note(text.noTimesThisMonth, 'status')}
+          </>
+        );
       break;
     }
     case 'time':
-      main = (
+      title = text.selectTime;
+      body = (
         <>
-          {heading(text.selectTime)}
-          {state.status === 'taken' && (
-            <p className={cls(SchedulerUI.Message)} role="alert" data-tone="warning">
-              {text.taken}
-            </p>
-          )}
-          {scheduler.slotsStatus === 'error' ? (
-            loadError
-          ) : scheduler.slotsStatus === 'loading' ? (
-            message(text.loading, 'status')
-          ) : scheduler.times.length === 0 ? (
-            message(text.noTimesThisDay, 'status')
-          ) : (
-            <>
-              <div
-                role="group"
-                aria-labelledby={headingId}
-                aria-describedby={noteId}
-                className={cls(SchedulerUI.Times)}
-              >
-                {timeLabels(scheduler.times).map(({ slot, label }) => (
-                  <button
-                    key={slot.id}
-                    type="button"
-                    className={cls(SchedulerUI.TimeButton)}
-                    data-variant="outline"
-                    onClick={() => scheduler.chooseTime(slot)}
-                  >
-                    {label}
-                  </button>
-                ))}
-              </div>
-              <p id={noteId} className={cls(SchedulerUI.TimeZoneNote)}>
-                {text.timesShownIn(timeZone)}
-              </p>
-            </>
-          )}
+          {state.status === 'taken' && note(text.taken, 'alert', 'warning')}
+          {slotsProblem ||
+            (times.length === 0 ? (
+              note(text.noTimesThisDay, 'status')
+            ) : (
+              <>
+                <div
+                  role="group"
+                  aria-labelledby={headingId}
+                  aria-describedby={noteId}
+                  className={cls(SchedulerUI.Times)}
+                >
+                  {times.map((slot) => (
+                    <button
+                      key={slot.id}
+                      type="button"
+                      className={`fpk-button ${cls(SchedulerUI.TimeButton)}`}
+                      data-variant="outline"
+                      onClick={() => scheduler.chooseTime(slot)}
+                    >
+                      {timeLabel(slot)}
+                    </button>
+                  ))}
+                </div>
+                <p id={noteId} className={cls(SchedulerUI.TimeZoneNote)}>
+                  {text.timesShownIn(timeZone)}
+                </p>
+              </>
+            ))}
         </>
       );
       break;
     case 'questions': {
+      title = questionnaire?.title ?? text.questionsHeading;
       const formProps: SchedulerQuestionnaireProps | undefined = questionnaire && {
         questionnaire,
         onSubmit: scheduler.submitAnswers,
@@ -322,49 +327,48 @@ export function Scheduler({
         labelledBy: headingId,
         className: cls(SchedulerUI.Form),
       };
-      main = (
-        <>
-          {heading(questionnaire?.title ?? text.questionsHeading)}
-          {formProps &&
-            (renderQuestionnaire ? renderQuestionnaire(formProps) : <SimpleQuestionnaireForm {...formProps} />)}
-        </>
-      );
+      body =
+        formProps &&
+        (renderQuestionnaire ? (
+          renderQuestionnaire(formProps)
+        ) : form.Form ? (
+          <form.Form {...formProps} />
+        ) : form.failed ? (
+          failure(text.questionsLoadError, () => setForm({}))
+        ) : (
+          note(text.loadingQuestions, 'status')
+        ));
       break;
     }
-    case 'confirm':
-      main = (
+    case 'confirm': {
+      title = text.confirmHeading;
+      const booking = state.status === 'booking' || undefined;
+      body = (
         <>
-          {heading(text.confirmHeading)}
-          {state.status === 'error' && (
-            <p className={cls(SchedulerUI.Message)} role="alert" data-tone="error">
-              {text.bookingError}
-            </p>
-          )}
+          {state.status === 'error' && note(text.bookingError, 'alert', 'error')}
           <div className={cls(SchedulerUI.Form)}>
-            {button(state.status === 'booking' ? text.booking : text.confirm, () => void scheduler.book(), 'primary', {
-              'aria-disabled': state.status === 'booking' || undefined,
-              'data-loading': state.status === 'booking' || undefined,
+            {button(booking ? text.booking : text.confirm, () => void scheduler.book(), 'primary', {
+              'aria-disabled': booking,
+              'data-loading': booking,
             })}
             {state.hasQuestions && !busy && button(text.changeAnswers, scheduler.changeAnswers)}
           </div>
         </>
       );
       break;
+    }
     case 'booked':
-      main = (
-        <>
-          {heading(text.bookedHeading)}
-          {message(text.bookedText)}
-        </>
-      );
-      break;
+      title = text.bookedHeading;
+      body = note(text.bookedText);
   }
 
+  const name = getActorName(actorResource, actor);
+  const photo = getPhotoUrl(actorResource);
   return (
     <section
       className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
       style={style}
-      aria-labelledby={STEPS.includes(view) ? headingId : undefined}
+      aria-labelledby={title === undefined ? undefined : headingId}
       data-step={view}
       data-state={state.status}
     >
@@ -398,19 +402,20 @@ export function Scheduler({
           {state.slot && view !== 'time' && (
             <div>
               <dt>{text.timeLabel}</dt>
-              <dd>
-                {text.chosenTime(
-                  timeLabels(scheduler.times).find(({ slot }) => slot.id === state.slot?.id)?.label ??
-                    text.formatTime(inZone(state.slot.start)),
-                  timeZone
-                )}
-              </dd>
+              <dd>{text.chosenTime(timeLabel(state.slot), timeZone)}</dd>
               {!busy && <dd>{button(text.changeTime, scheduler.changeTime)}</dd>}
             </div>
           )}
         </dl>
       </aside>
-      <div className={cls(SchedulerUI.Main)}>{main}</div>
+      <div className={cls(SchedulerUI.Main)}>
+        {title !== undefined && (
+          <Heading id={headingId} ref={headingRef} tabIndex={-1} className={cls(SchedulerUI.Heading)}>
+            {title}
+          </Heading>
+        )}
+        {body}
+      </div>
     </section>
   );
 }

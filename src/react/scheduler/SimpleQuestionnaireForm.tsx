@@ -37,7 +37,7 @@ function findAnswer(items: readonly QuestionnaireResponseItem[] | undefined, lin
 }
 
 /**
- * A minimal stand-in for the questionnaire renderer: every answerable item as a labelled text
+ * A minimal stand-in for the questionnaire renderer, loaded by the Scheduler once a date is chosen: every answerable item as a labelled text
  * input, groups as fieldsets, display items as text, and a submit button that builds a
  * completed QuestionnaireResponse (answers as valueString). Replace it with `renderQuestionnaire`.
  */
@@ -114,7 +114,7 @@ export function SimpleQuestionnaireForm({
             name={id}
             type="text"
             required={item.required || undefined}
-            className="fpk-scheduler-form-input"
+            className="fpk-input fpk-scheduler-form-input"
             defaultValue={findAnswer(defaultResponse?.item, item.linkId)}
           />
         </div>
@@ -124,7 +124,7 @@ export function SimpleQuestionnaireForm({
   return (
     <form className={className} aria-labelledby={labelledBy} onSubmit={handleSubmit}>
       {renderItems(questionnaire.item)}
-      <button type="submit" className="fpk-scheduler-button" data-variant="primary">
+      <button type="submit" className="fpk-button fpk-scheduler-button" data-variant="primary">
         {submitLabel}
       </button>
     </form>

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatDuration } from '../../scheduler';
+import { formatDuration } from '../../scheduler/duration';
 
 /** Every text the Scheduler shows; pass some through `messages` to replace them. */
 export interface SchedulerMessages {
@@ -27,6 +27,10 @@ export interface SchedulerMessages {
   readonly timesShownIn: (timeZone: string) => string;
   /** Heading of the questions step when the questionnaire has no title. */
   readonly questionsHeading: string;
+  /** Shown in the questions step while the default form loads. */
+  readonly loadingQuestions: string;
+  /** Shown, with 'Try again', when the default form could not be loaded. */
+  readonly questionsLoadError: string;
   readonly next: string;
   readonly confirmHeading: string;
   readonly confirm: string;
@@ -67,6 +71,8 @@ export const defaultSchedulerMessages: SchedulerMessages = {
   selectTime: 'Select time',
   timesShownIn: (timeZone) => `Times shown in ${timeZone}`,
   questionsHeading: 'A few questions',
+  loadingQuestions: 'Loading the questions…',
+  questionsLoadError: 'Could not load the questions.',
   next: 'Next',
   confirmHeading: 'Confirm your appointment',
   confirm: 'Confirm appointment',
