@@ -1,14 +1,14 @@
 // Prints the minified and gzipped size of single named imports from the built package, the
 // way a user's bundler sees them: one entry that imports only the named export, everything
 // bundled and minified, React left external. Run `npm run build` first (npm run bench does).
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { gzipSync } from 'node:zlib';
 import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { execSync } from 'node:child_process';
 
 if (!existsSync('dist/index.js')) execSync('npm run build', { stdio: 'inherit' });
 
-const external = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
 const targets = [
   { name: 'import { FhirClient } from "fhir-portal-kit"', entry: 'index', names: ['FhirClient'] },
   {
@@ -38,7 +38,19 @@ const targets = [
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const cssOf = (files) => Buffer.concat(files.map((f) => readFileSync(`src/styles/${f}`)));
+// Minified like the JavaScript, as every bundler ships a stylesheet: the comments on each theme
+// variable are for readers of the source, not for the wire.
+const cssOf = async (files) =>
+  Buffer.from(
+    (
+      await Promise.all(
+        files.map(
+          async (f) => (await transform(readFileSync(`src/styles/${f}`, 'utf8'), { loader: 'css', minify: true })).code
+        )
+      )
+    ).join('')
+  );
+const external = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'fhirpath', 'fhirpath/*'];
 
 console.log('Bundle sizes (esbuild, minified; react external)\n');
 for (const target of targets) {
@@ -48,6 +60,20 @@ for (const target of targets) {
     console.log(`${target.name}\n  not built yet (missing export: ${missing.join(', ')})\n`);
     continue;
   }
+  // What loads on demand (login steps, the HTML sanitizer, the booking transaction, the default
+  // questions form) is a separate chunk in any splitting bundler; the figure is what loads up
+  // front, and each on-demand chunk it can load is printed after it, so nothing is hidden.
+  const lazy = [];
+  const lazyChunksApart = {
+    name: 'lazy-chunks-apart',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        lazy.push({ path: args.path, resolveDir: args.resolveDir });
+        return { path: args.path, external: true };
+      });
+    },
+  };
   const result = await build({
     stdin: {
       contents: `export { ${target.names.join(', ')} } from './dist/${target.entry}.js';`,
@@ -56,28 +82,66 @@ for (const target of targets) {
     bundle: true,
     minify: true,
     write: false,
+    metafile: true,
     format: 'esm',
     platform: 'browser',
-    external: [...external, 'fhirpath', 'fhirpath/*'],
-    // What loads on demand (login steps, the HTML sanitizer, FHIRPath) is a separate chunk in any
-    // splitting bundler; the figure is what loads up front.
-    plugins: [
-      {
-        name: 'lazy-chunks-apart',
-        setup(b) {
-          b.onResolve({ filter: /.*/ }, (args) =>
-            args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined
-          );
-        },
-      },
-    ],
+    external,
+    plugins: [lazyChunksApart],
     logLevel: 'silent',
   });
   const js = Buffer.from(result.outputFiles[0].contents);
   // JS and CSS are separate files in an app; each is gzipped on its own.
-  const cssBytes = target.css ? cssOf(target.css) : Buffer.alloc(0);
+  const cssBytes = target.css ? await cssOf(target.css) : Buffer.alloc(0);
   const gz = gzipSync(js).length + (cssBytes.length ? gzipSync(cssBytes).length : 0);
-  console.log(`${target.name}\n  minified ${kb(js.length + cssBytes.length)}, gzipped ${kb(gz)}\n`);
+  const onDemand = [];
+  // Modules with code in the up-front bundle; one imported only for what was shaken away is not.
+  const upFront = new Set(
+    Object.entries(Object.values(result.metafile.outputs)[0].inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([file]) => resolve(file))
+  );
+  for (const chunk of lazy.filter((c, i) => lazy.findIndex((d) => d.path === c.path) === i)) {
+    const isExternal = external.some(
+      (e) => e === chunk.path || (e.endsWith('/*') && chunk.path.startsWith(e.slice(0, -1)))
+    );
+    if (isExternal || !js.includes(`import(${JSON.stringify(chunk.path)})`)) continue;
+    // The chunk's own code: modules the up-front bundle already holds are not counted again.
+    const lazyResult = await build({
+      stdin: { contents: `export * from ${JSON.stringify(chunk.path)};`, resolveDir: chunk.resolveDir },
+      bundle: true,
+      minify: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      external,
+      plugins: [
+        lazyChunksApart,
+        {
+          name: 'loaded-up-front',
+          setup(b) {
+            b.onResolve({ filter: /.*/ }, async (args) => {
+              if (args.pluginData === 'resolving' || args.kind === 'entry-point') return undefined;
+              const found = await b.resolve(args.path, {
+                kind: args.kind,
+                resolveDir: args.resolveDir,
+                pluginData: 'resolving',
+              });
+              return upFront.has(found.path) ? { path: args.path, external: true } : undefined;
+            });
+          },
+        },
+      ],
+      logLevel: 'silent',
+    });
+    const lazyJs = lazyResult.outputFiles[0].contents;
+    onDemand.push(`${chunk.path.replace(/^\.\//, '')} ${kb(gzipSync(lazyJs).length)}`);
+  }
+  console.log(
+    `${target.name}\n  minified ${kb(js.length + cssBytes.length)}, gzipped ${kb(gz)}` +
+      ` (JS ${kb(gzipSync(js).length)} + CSS ${kb(gz - gzipSync(js).length)})` +
+      (onDemand.length ? `\n  on demand, gzipped: ${onDemand.join(', ')}` : '') +
+      '\n'
+  );
 }
 
 // The signed-out landing page: the portal's entry chunk and its static imports (lazy,
