@@ -9,6 +9,7 @@ import type { ServerContext } from '../context';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { errorResponse } from '../http/server';
 import { badRequest, notFound, methodNotAllowed } from './errors';
+import { JsonBody } from './json-text';
 import type { Repository } from './repository';
 import { setRequestState } from './routes';
 
@@ -117,7 +118,8 @@ async function dispatch(
 
 function toEntry(response: ServerResponse, fullUrl?: string): BundleEntry {
   const status = response.status;
-  const body = response.body as any;
+  // A search answers JSON text; the entry wants the Bundle as an object.
+  const body = (response.body instanceof JsonBody ? JSON.parse(response.body.text) : response.body) as any;
   const isOutcome = body?.resourceType === 'OperationOutcome';
   return {
     ...(fullUrl ? { fullUrl } : {}),

@@ -25,6 +25,7 @@ import {
   type SearchRequest,
 } from '../search/query';
 import { badRequest, conflict, gone, notFound, preconditionFailed } from './errors';
+import { ResourceJson } from './json-text';
 import { isKnownResourceType, NON_STORABLE_TYPES } from './resource-types';
 import { ID_PATTERN, assertValidResource } from './validate';
 
@@ -694,13 +695,19 @@ export class Repository {
     return (await this.searchResources<T>(type, query))[0];
   }
 
-  /** A searchset Bundle with matches, includes, total and relative paging links. */
-  async search<T = Resource>(type: string, params?: SearchParamsInput): Promise<Bundle<T>> {
+  /**
+   * A searchset Bundle with matches, includes, total and relative paging links. With asText,
+   * the stored resources are ResourceJson (their JSON text, for a response), not objects.
+   */
+  async search<T = Resource>(type: string, params?: SearchParamsInput): Promise<Bundle<T>>;
+  async search(type: string, params: SearchParamsInput | undefined, opts: { asText: true }): Promise<Bundle<any>>;
+  async search(type: string, params?: SearchParamsInput, opts: { asText?: boolean } = {}): Promise<Bundle<any>> {
     assertType(type);
     const query = toSearchParams(params);
     const req = parseSearchRequest(type, query);
-    const { resources, total } = await this.runSearch(req, true);
-    const entry: BundleEntry<T>[] = resources.map((r: any) => ({
+    const asText = opts.asText ?? false;
+    const { resources, total } = await this.runSearch(req, true, asText);
+    const entry: BundleEntry<any>[] = resources.map((r: any) => ({
       fullUrl: `${type}/${r.id}`,
       resource: r,
       search: { mode: 'match' },
@@ -708,23 +715,27 @@ export class Repository {
     if (!req.summaryCount && resources.length) {
       const seen = new Set(resources.map((r: any) => `${r.resourceType}/${r.id}`));
       for (const r of [
-        ...(await this.includes(req.include, resources)),
-        ...(await this.revincludes(req.revinclude, resources)),
+        ...(await this.includes(req.include, resources, asText)),
+        ...(await this.revincludes(req.revinclude, resources, asText)),
       ]) {
         const key = `${r.resourceType}/${r.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        entry.push({ fullUrl: key, resource: r as T, search: { mode: 'include' } });
+        entry.push({ fullUrl: key, resource: r, search: { mode: 'include' } });
       }
     }
-    const bundle: Bundle<T> = { resourceType: 'Bundle', type: 'searchset' };
+    const bundle: Bundle<any> = { resourceType: 'Bundle', type: 'searchset' };
     if (total !== undefined) bundle.total = total;
     bundle.link = pageLinks(type, query, req.count, req.offset, total, resources.length);
     bundle.entry = entry;
     return bundle;
   }
 
-  private async runSearch(req: SearchRequest, withTotal = false): Promise<{ resources: any[]; total?: number }> {
+  private async runSearch(
+    req: SearchRequest,
+    withTotal = false,
+    asText = false
+  ): Promise<{ resources: any[]; total?: number }> {
     const scope = assertTypeReadable(this.auth, req.resourceType);
     const p = new SqlParams();
     const where = buildWhere(req, p, scope.kind === 'compartment' ? scope.patientRef : undefined);
@@ -739,8 +750,9 @@ export class Repository {
     const values = p.values.length;
     const order = buildOrderBy(req, p);
     // One query for the page and its total: the window count is taken before LIMIT.
-    const { rows } = await this.db.query<{ content: any; total?: number }>(
-      `SELECT r.content${wantTotal ? ', count(*) OVER ()::int AS total' : ''} FROM resources r WHERE ${where}
+    const { rows } = await this.db.query<{ id: string; content: any; total?: number }>(
+      `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'}${wantTotal ? ', count(*) OVER ()::int AS total' : ''}
+       FROM resources r WHERE ${where}
        ORDER BY ${order} LIMIT ${p.add(req.count)} OFFSET ${p.add(req.offset)}`,
       p.values
     );
@@ -758,10 +770,13 @@ export class Repository {
           ).rows[0].n
         );
     }
-    return { resources: rows.map((r) => r.content), total };
+    const resources = asText
+      ? rows.map((r) => new ResourceJson(req.resourceType, r.id, r.content))
+      : rows.map((r) => r.content);
+    return { resources, total };
   }
 
-  private async loadReadable(refs: string[]): Promise<any[]> {
+  private async loadReadable(refs: string[], asText: boolean): Promise<any[]> {
     const byType = new Map<string, string[]>();
     for (const ref of refs) {
       const [type, id] = ref.split('/');
@@ -773,15 +788,19 @@ export class Repository {
     for (const [type, ids] of byType) {
       // resources primary key (resource_type, id)
       const { rows } = await this.db.query<Row>(
-        'SELECT content, compartments FROM resources WHERE resource_type = $1 AND id = ANY($2::text[]) AND NOT deleted',
+        `SELECT id, ${asText ? 'content::text AS content' : 'content'}, compartments FROM resources
+         WHERE resource_type = $1 AND id = ANY($2::text[]) AND NOT deleted`,
         [type, ids]
       );
-      for (const row of rows) if (canReadRow(this.auth, type, row.compartments)) out.push(row.content);
+      for (const row of rows) {
+        if (canReadRow(this.auth, type, row.compartments))
+          out.push(asText ? new ResourceJson(type, row.id!, row.content) : row.content);
+      }
     }
     return out;
   }
 
-  private async includes(specs: IncludeSpec[], matches: any[]): Promise<any[]> {
+  private async includes(specs: IncludeSpec[], matches: any[], asText: boolean): Promise<any[]> {
     const out: any[] = [];
     for (const spec of specs) {
       // search_index_resource_code_idx (resource_type, resource_id, code)
@@ -792,12 +811,12 @@ export class Repository {
       const refs = rows
         .map((r) => r.ref_target)
         .filter((ref) => !spec.targetType || ref.startsWith(spec.targetType + '/'));
-      out.push(...(await this.loadReadable(refs)));
+      out.push(...(await this.loadReadable(refs, asText)));
     }
     return out;
   }
 
-  private async revincludes(specs: IncludeSpec[], matches: any[]): Promise<any[]> {
+  private async revincludes(specs: IncludeSpec[], matches: any[], asText: boolean): Promise<any[]> {
     const out: any[] = [];
     const refs = matches.map((m) => `${m.resourceType}/${m.id}`);
     for (const spec of specs) {
@@ -811,17 +830,21 @@ export class Repository {
       conds.push(
         `r.id IN (SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(spec.sourceType)} AND si.code = ${p.add(spec.def.code)} AND si.ref_target = ANY(${p.add(refs)}::text[]))`
       );
-      const { rows } = await this.db.query<{ content: any }>(
-        `SELECT r.content FROM resources r WHERE ${conds.join(' AND ')} LIMIT 1000`,
+      const { rows } = await this.db.query<{ id: string; content: any }>(
+        `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'} FROM resources r WHERE ${conds.join(' AND ')} LIMIT 1000`,
         p.values
       );
-      out.push(...rows.map((r) => r.content));
+      out.push(...rows.map((r) => (asText ? new ResourceJson(spec.sourceType, r.id, r.content) : r.content)));
     }
     return out;
   }
 
-  /** Every readable resource in a patient's compartment (for Patient/$everything). */
-  async patientEverything(patientId: string, query: URLSearchParams = new URLSearchParams()): Promise<Bundle> {
+  /** Every readable resource in a patient's compartment (for Patient/$everything); asText as for search. */
+  async patientEverything(
+    patientId: string,
+    query: URLSearchParams = new URLSearchParams(),
+    opts: { asText?: boolean } = {}
+  ): Promise<Bundle<any>> {
     const patient = await this.readResource<any>('Patient', patientId);
     const count = query.has('_count') ? Number(query.get('_count')) : 1000;
     const offset = query.has('_offset') ? Number(query.get('_offset')) : 0;
@@ -832,11 +855,14 @@ export class Repository {
     const ref = `Patient/${patientId}`;
     // resources_compartments_gin_idx (GIN)
     const { rows } = await this.db.query<Row>(
-      `SELECT resource_type, content, compartments FROM resources WHERE compartments @> ARRAY[$1]::text[] AND NOT deleted
+      `SELECT resource_type, id, ${opts.asText ? 'content::text AS content' : 'content'}, compartments FROM resources
+       WHERE compartments @> ARRAY[$1]::text[] AND NOT deleted
        AND NOT (resource_type = 'Patient' AND id = $2) ORDER BY resource_type, id LIMIT $3 OFFSET $4`,
       [ref, patientId, count, offset]
     );
-    const others = rows.filter((r) => canReadRow(this.auth, r.resource_type!, r.compartments)).map((r) => r.content);
+    const others = rows
+      .filter((r) => canReadRow(this.auth, r.resource_type!, r.compartments))
+      .map((r) => (opts.asText ? new ResourceJson(r.resource_type!, r.id!, r.content) : r.content));
     const all = offset === 0 ? [patient, ...others] : others;
     return {
       resourceType: 'Bundle',

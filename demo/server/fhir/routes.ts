@@ -11,6 +11,7 @@ import { processBundle } from './bundle';
 import { capabilityStatement } from './capability';
 import { badRequest, notAcceptable, preconditionFailed, unsupportedMediaType } from './errors';
 import { expandParamsFrom, expandValueSet } from './expand';
+import { JsonBody, bundleJson } from './json-text';
 import { Repository, toSearchParams } from './repository';
 import { ID_PATTERN, validateResource } from './validate';
 import { NON_STORABLE_TYPES, isKnownResourceType } from './resource-types';
@@ -75,13 +76,16 @@ export function registerFhirRoutes(router: Router, ctx: ServerContext): void {
   const base = `${ctx.baseUrl}fhir/R4/`;
   const repoOf = (req: ServerRequest): Repository => requestState.get(req)?.repo ?? ctx.systemRepo.withAuth(req.auth);
   const absolute = (url: string) => (/^https?:/.test(url) ? url : base + url.replace(/^\//, ''));
-  const bundleOut = (bundle: Bundle): ServerResponse => ({
+  const bundleOut = (bundle: Bundle<any>): ServerResponse => ({
     status: 200,
-    body: {
-      ...bundle,
-      link: bundle.link?.map((l) => ({ ...l, url: absolute(l.url) })),
-      entry: bundle.entry?.map((e) => (e.fullUrl ? { ...e, fullUrl: absolute(e.fullUrl) } : e)),
-    },
+    // Stored resources of a search or $everything arrive as JSON text and leave as it is.
+    body: new JsonBody(
+      bundleJson({
+        ...bundle,
+        link: bundle.link?.map((l) => ({ ...l, url: absolute(l.url) })),
+        entry: bundle.entry?.map((e) => (e.fullUrl ? { ...e, fullUrl: absolute(e.fullUrl) } : e)),
+      })
+    ),
   });
   const resourceOut = (resource: any, status = 200): ServerResponse => {
     const headers: Record<string, string> = {};
@@ -192,7 +196,7 @@ export function registerFhirRoutes(router: Router, ctx: ServerContext): void {
   });
 
   router.add('GET', `${FHIR_BASE}/Patient/:id/$everything`, async (req) =>
-    bundleOut(await repoOf(req).patientEverything(idParam(req), req.query))
+    bundleOut(await repoOf(req).patientEverything(idParam(req), req.query, { asText: true }))
   );
 
   router.add('GET', `${FHIR_BASE}/:type/_history`, async (req) =>
@@ -213,7 +217,7 @@ export function registerFhirRoutes(router: Router, ctx: ServerContext): void {
   });
 
   const search = async (req: ServerRequest, query: URLSearchParams) =>
-    bundleOut(await repoOf(req).search(typeParam(req), query));
+    bundleOut(await repoOf(req).search(typeParam(req), query, { asText: true }));
   router.add('GET', `${FHIR_BASE}/:type`, (req) => search(req, req.query));
   router.add('POST', `${FHIR_BASE}/:type/_search`, (req) => {
     const query = new URLSearchParams(req.query);

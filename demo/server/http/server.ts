@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
 import { badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../fhir/errors';
+import { JsonBody } from '../fhir/json-text';
 import type { Router, ServerRequest, ServerResponse } from './router';
 
 /** How the listener treats requests. */
@@ -80,7 +81,7 @@ function send(req: IncomingMessage, res: NodeResponse, response: ServerResponse)
     payload = response.body;
     headers['Content-Type'] ??= 'application/octet-stream';
   } else if (response.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(response.body));
+    payload = Buffer.from(response.body instanceof JsonBody ? response.body.text : JSON.stringify(response.body));
     headers['Content-Type'] ??= 'application/fhir+json; charset=utf-8';
   }
   if (payload) headers['Content-Length'] = String(payload.length);
