@@ -165,10 +165,16 @@ if (serveIndex > 0) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (process.env.DATABASE_URL) {
-    await bench('PostgreSQL (DATABASE_URL)', {
-      databaseUrl: process.env.DATABASE_URL,
-      databaseSchema: `bench_${Date.now()}`,
-    });
+    const databaseSchema = `bench_${Date.now()}`;
+    try {
+      await bench('PostgreSQL (DATABASE_URL)', { databaseUrl: process.env.DATABASE_URL, databaseSchema });
+    } finally {
+      // 100,000 Observations with history and index rows: do not leave them in the database.
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${databaseSchema}" CASCADE`).finally(() => client.end());
+    }
   } else {
     console.log('\nDATABASE_URL not set: PostgreSQL run skipped.');
   }
