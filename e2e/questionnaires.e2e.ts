@@ -25,8 +25,9 @@ describe('questionnaires in the portal', () => {
     await demographics.getByLabel('Last Name').fill('Simpson');
     await demographics.getByLabel('Social Security Number').fill('123-45-6789');
 
-    // Submitting without the coverage answers is refused and keeps what was typed.
-    await page.getByRole('button', { name: 'Submit' }).click();
+    // Submitting without the coverage answers is refused and keeps what was typed. Enter in a field
+    // submits, as in any form (the fields belong to the form through their form attribute).
+    await demographics.getByLabel('Social Security Number').press('Enter');
     const coverage = page.getByRole('region', { name: 'Coverage Information' });
     await expect.poll(() => coverage.getByLabel('Subscriber ID').getAttribute('aria-invalid')).toBe('true');
     expect(await demographics.getByLabel('First Name').inputValue()).toBe('Homer');

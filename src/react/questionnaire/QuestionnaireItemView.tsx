@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
 import { loadSanitizer } from './sanitize';
 import { itemId, useQuestionnaireFormContext } from './context';
@@ -131,7 +131,6 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   // calls no listener of the other items.
   const { store, messages, idPrefix, submitAttempted } = useQuestionnaireFormContext();
   const [touched, setTouched] = useState(false);
-  const onTouched = useCallback(() => setTouched(true), []);
   const errors = visibleErrors(state, touched, submitAttempted);
   const inputId = itemId(idPrefix, state.key);
   const errorId = itemId(idPrefix, state.key, 'error');
@@ -153,7 +152,7 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
       inputId={inputId}
       describedBy={errors.length ? errorId : undefined}
       invalid={errors.length > 0}
-      onTouched={onTouched}
+      onTouched={() => setTouched(true)}
     />
   );
 

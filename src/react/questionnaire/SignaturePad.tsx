@@ -16,6 +16,8 @@ export interface SignaturePadProps {
   typedLabel: string;
   invalid?: boolean;
   describedBy?: string;
+  /** Id of the <form> the typed-name field belongs to, when it is not inside it. */
+  form?: string;
 }
 
 /** The SVG path of a perfect-freehand outline. */
@@ -50,6 +52,7 @@ export function SignaturePad({
   typedLabel,
   invalid,
   describedBy,
+  form,
 }: SignaturePadProps) {
   const [strokes, setStrokes] = useState<Point[][]>([]);
   const [typed, setTyped] = useState('');
@@ -119,6 +122,7 @@ export function SignaturePad({
           <span>{typedLabel}</span>
           <input
             className="fpk-input"
+            form={form}
             value={typed}
             onChange={(e) => {
               setTyped(e.target.value);

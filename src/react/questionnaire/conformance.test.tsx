@@ -59,7 +59,7 @@ describe('the real-world questionnaires', () => {
         </ErrorBoundary>,
         { wrapper: withClient(client) }
       );
-      await waitFor(() => expect(container.querySelector('form.fpk-questionnaire')).not.toBeNull());
+      await waitFor(() => expect(container.querySelector('.fpk-questionnaire')).not.toBeNull());
       expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
       expect(screen.queryByText('This questionnaire cannot be shown')).not.toBeInTheDocument();
       // Without FHIRPath loaded, expression-driven visibility is the engine's initial one in both.

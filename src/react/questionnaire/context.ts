@@ -13,6 +13,8 @@ export interface QuestionnaireFormContextValue {
   encounter?: Reference;
   /** Prefix for element ids, unique per form. */
   idPrefix: string;
+  /** Id of the <form> every control names in its form attribute (the controls are not inside it). */
+  formId: string;
   /** A submit was attempted: every error shows, touched or not. */
   submitAttempted: boolean;
 }

@@ -7,7 +7,7 @@ import type { InputProps } from './QuestionInput';
 /** A file input that uploads through the client and answers with the Attachment. */
 export function AttachmentInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
   const client = useFhirClient();
-  const { store, messages } = useQuestionnaireFormContext();
+  const { store, messages, formId } = useQuestionnaireFormContext();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
   const attachment = state.answers[0]?.valueAttachment;
@@ -44,6 +44,7 @@ export function AttachmentInput({ state, inputId, describedBy, invalid, onTouche
     <div className="fpk-questionnaire-attachment">
       <input
         id={inputId}
+        form={formId}
         type="file"
         className="fpk-file-input"
         accept={state.constraints.mimeTypes?.join(',')}

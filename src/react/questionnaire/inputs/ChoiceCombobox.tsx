@@ -23,7 +23,7 @@ function labelOf(answer: QuestionnaireAnswer | undefined, options: readonly Answ
  * menu open and toggle; open-choice accepts what was typed.
  */
 export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
-  const { store, messages } = useQuestionnaireFormContext();
+  const { store, messages, formId } = useQuestionnaireFormContext();
   const multiple = state.repeats;
   const valueSet = !!state.item.answerValueSet && !state.item.answerValueSet.startsWith('#');
   const [inputValue, setInputValue] = useState(multiple ? '' : labelOf(state.answers[0], state.options));
@@ -139,6 +139,7 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
               className="fpk-input"
               {...getInputProps({
                 onBlur: commitFreeText,
+                form: formId,
                 readOnly: state.readOnly,
                 placeholder: valueSet ? messages.searchPlaceholder : messages.selectPlaceholder,
                 'aria-describedby': describedBy,

@@ -6,7 +6,7 @@ import type { InputProps } from './QuestionInput';
 
 /** Radio buttons or check boxes for the item's options; open-choice adds a free-text 'Other'. */
 export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
-  const { store, messages, idPrefix } = useQuestionnaireFormContext();
+  const { store, messages, idPrefix, formId } = useQuestionnaireFormContext();
   const multiple = state.control === 'check-box' && state.repeats;
   const selected = new Set(state.answers.map(answerKey));
   const freeText = state.answers.find(
@@ -58,6 +58,7 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
               id={id}
               type={state.control === 'radio-button' ? 'radio' : 'checkbox'}
               name={name}
+              form={formId}
               checked={selected.has(key)}
               disabled={state.readOnly}
               aria-invalid={invalid || undefined}
@@ -76,6 +77,7 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
           <label htmlFor={`${name}-other`}>{messages.otherAnswer}</label>
           <input
             id={`${name}-other`}
+            form={formId}
             className="fpk-input"
             value={other}
             readOnly={state.readOnly}

@@ -7,7 +7,7 @@ const UCUM = 'http://unitsofmeasure.org';
 
 /** A number with its unit: a unit choice when the item offers several, the fixed unit otherwise. */
 export function QuantityInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
-  const { store, messages, idPrefix } = useQuestionnaireFormContext();
+  const { store, messages, idPrefix, formId } = useQuestionnaireFormContext();
   const ref = useRef<HTMLInputElement>(null);
   const quantity: Quantity | undefined = state.answers[0]?.valueQuantity;
   const units: Coding[] = state.constraints.unitOptions?.length
@@ -50,6 +50,7 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
       <input
         ref={ref}
         id={inputId}
+        form={formId}
         className="fpk-input"
         type="number"
         step="any"
@@ -65,6 +66,7 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
       {units.length > 1 ? (
         <select
           className="fpk-select"
+          form={formId}
           aria-label={messages.unit}
           id={itemId(idPrefix, state.key, 'unit')}
           value={current ? unitKey(current) : ''}

@@ -1,13 +1,3 @@
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type InputHTMLAttributes,
-  type RefObject,
-} from 'react';
 import type { QuestionnaireItemState } from '../../../questionnaire';
 import { useQuestionnaireFormContext } from '../context';
 import { answerToInputValue, inputValueToAnswer } from '../answers';
@@ -38,7 +28,7 @@ const HTML_TYPES: Record<string, string> = {
 /** The input for an item's control, as portal.md section 2 lists them. */
 export function QuestionInput(props: InputProps) {
   const { state } = props;
-  const { messages } = useQuestionnaireFormContext();
+  const { messages, formId } = useQuestionnaireFormContext();
   const isChoice =
     state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet;
 
@@ -47,6 +37,7 @@ export function QuestionInput(props: InputProps) {
       return (
         <input
           id={props.inputId}
+          form={formId}
           className="fpk-input"
           disabled
           value=""
@@ -96,10 +87,11 @@ export function isGroupedInput(state: QuestionnaireItemState): boolean {
   return (state.control === 'radio-button' || state.control === 'check-box') && !hasNoOptions(state);
 }
 
-function common(props: InputProps) {
+function common(props: InputProps, formId: string) {
   const { state } = props;
   return {
     id: props.inputId,
+    form: formId,
     'aria-describedby': props.describedBy,
     'aria-invalid': props.invalid || undefined,
     'aria-required': state.required || undefined,
@@ -110,92 +102,53 @@ function common(props: InputProps) {
 
 function TextInput(props: InputProps & { multiline?: boolean }) {
   const { state } = props;
-  const { store } = useQuestionnaireFormContext();
+  const { store, formId } = useQuestionnaireFormContext();
   const value = answerToInputValue(state, state.answers[0]);
-  const { key, type } = state;
-  const onChange = useCallback(
-    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      store.setAnswer(key, inputValueToAnswer({ type }, event.target.value)),
-    [store, key, type]
-  );
+  const set = (text: string) => store.setAnswer(state.key, inputValueToAnswer(state, text));
   const c = state.constraints;
   if (props.multiline) {
     return (
       <textarea
-        {...common(props)}
+        {...common(props, formId)}
         className="fpk-input"
         rows={4}
         value={value}
         required={state.required}
         maxLength={c.maxLength}
         placeholder={c.entryFormat}
-        onChange={onChange}
+        onChange={(e) => set(e.target.value)}
       />
     );
   }
-  const htmlType = HTML_TYPES[state.control] ?? 'text';
-  const isNumber = type === 'integer' || type === 'decimal';
+  const type = HTML_TYPES[state.control] ?? 'text';
+  const isNumber = state.type === 'integer' || state.type === 'decimal';
   return (
-    <FieldInput
-      {...common(props)}
-      value={value}
-      type={isNumber ? 'number' : htmlType}
+    <input
+      {...common(props, formId)}
+      className="fpk-input"
+      type={isNumber ? 'number' : type}
       // Integers step by 1; decimals accept any step (portal.md section 5).
-      step={type === 'integer' ? 1 : isNumber ? 'any' : undefined}
-      inputMode={type === 'integer' ? 'numeric' : type === 'decimal' ? 'decimal' : undefined}
+      step={state.type === 'integer' ? 1 : isNumber ? 'any' : undefined}
+      inputMode={state.type === 'integer' ? 'numeric' : state.type === 'decimal' ? 'decimal' : undefined}
+      value={value}
       required={state.required}
       minLength={c.minLength}
       maxLength={c.maxLength}
       min={c.minValue}
       max={c.maxValue}
       placeholder={c.entryFormat}
-      onChange={onChange}
-      // The DOM text and the answer mean the same when the text, read as an answer and shown
-      // again, gives the answer's text ('1.50' and 1.5 do).
-      sameValue={(text) => answerToInputValue(state, inputValueToAnswer({ type }, text)) === value}
+      onChange={(e) => set(e.target.value)}
     />
   );
 }
 
-type FieldInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
-  value: string;
-  sameValue: (domText: string) => boolean;
-};
-
-/**
- * An <input> that React leaves alone while the user types: the DOM keeps the typed text, and the
- * answer is written back only when it means something else (a calculation, a loaded response, a
- * clear). Why: each time React re-renders an <input> it rewrites its name attribute, which in a
- * <form> drops the form's named-element cache, and React's next read of its own props on the
- * <form> (one per event) goes through the form's named-property lookup and rebuilds that cache:
- * O(form controls) per keystroke, 1.5 ms a key in a 2,000-item form.
- */
-function FieldInput({ value, sameValue, ...props }: FieldInputProps) {
-  const ref = useRef<HTMLInputElement>(null);
-  const [initial] = useState(value);
-  useLayoutEffect(() => {
-    const input = ref.current;
-    if (input && !sameValue(input.value)) input.value = value;
-    // sameValue is derived from value.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
-  return <StaticInput {...props} defaultValue={initial} inputRef={ref} />;
-}
-
-const StaticInput = /* @__PURE__ */ memo(function StaticInput({
-  inputRef,
-  ...props
-}: InputHTMLAttributes<HTMLInputElement> & { inputRef: RefObject<HTMLInputElement | null> }) {
-  return <input ref={inputRef} className="fpk-input" {...props} />;
-});
-
 function BooleanInput(props: InputProps) {
   const { state } = props;
-  const { store } = useQuestionnaireFormContext();
+  const { store, formId } = useQuestionnaireFormContext();
   const checked = state.answers[0]?.valueBoolean === true;
   return (
     <input
-      {...common(props)}
+      {...common(props, formId)}
       className="fpk-checkbox"
       type="checkbox"
       checked={checked}
@@ -207,7 +160,7 @@ function BooleanInput(props: InputProps) {
 
 function SliderInput(props: InputProps) {
   const { state } = props;
-  const { store } = useQuestionnaireFormContext();
+  const { store, formId } = useQuestionnaireFormContext();
   const c = state.constraints;
   const min = typeof c.minValue === 'number' ? c.minValue : 0;
   const max = typeof c.maxValue === 'number' ? c.maxValue : 100;
@@ -216,7 +169,7 @@ function SliderInput(props: InputProps) {
   return (
     <div className="fpk-questionnaire-slider">
       <input
-        {...common(props)}
+        {...common(props, formId)}
         type="range"
         min={min}
         max={max}

@@ -53,7 +53,7 @@ export function referenceFilterQuery(
 /** A resource picker limited to the item's target types, searched with the subject and encounter. */
 export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
   const client = useFhirClient();
-  const { store, messages, subject, encounter } = useQuestionnaireFormContext();
+  const { store, messages, subject, encounter, formId } = useQuestionnaireFormContext();
   const types = state.constraints.referenceResources?.length ? state.constraints.referenceResources : ['Patient'];
   const filter = state.item.extension?.find((e) => e.url === REFERENCE_FILTER)?.valueString;
   const current = state.answers[0]?.valueReference;
@@ -132,6 +132,7 @@ export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched
               className="fpk-input"
               {...getInputProps({
                 onBlur: onTouched,
+                form: formId,
                 readOnly: state.readOnly,
                 placeholder: messages.searchPlaceholder,
                 'aria-describedby': describedBy,
