@@ -5,6 +5,8 @@ import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } 
 import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { SignaturePad } from './SignaturePad';
+import { loadPickers } from './inputs/LazyPicker';
+import { pickerKind } from './inputs/QuestionInput';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
 
@@ -78,6 +80,13 @@ function QuestionnaireFormBody(
   const firstRender = useRef(true);
   const [submitError, setSubmitError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+
+  // The pickers' code starts loading as soon as the form has a picker item anywhere (hidden, disabled
+  // or on a later page included), so it is there by the time one shows. Failures are logged there.
+  useEffect(() => {
+    const keys = store.getKeys();
+    if (keys.some((key) => pickerKind(store.getItemState(key)!))) loadPickers().catch(() => undefined);
+  }, [store]);
 
   // Moving between pages moves focus to the new page's step title, so screen readers follow.
   useEffect(() => {

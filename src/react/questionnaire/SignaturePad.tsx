@@ -1,7 +1,25 @@
-import { getStroke } from 'perfect-freehand';
-import { useRef, useState, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 
 type Point = [number, number, number];
+type GetStroke = typeof import('perfect-freehand').getStroke;
+
+let getStroke: GetStroke | undefined;
+let loading: Promise<unknown> | undefined;
+
+/**
+ * perfect-freehand, loaded when a signature pad first shows: only questionnaires that require a
+ * signature pay for it. A failed load is logged and tried again by the next pad.
+ */
+function loadStroke(): Promise<unknown> {
+  loading ??= import('perfect-freehand').then(
+    (module) => (getStroke = module.getStroke),
+    (error: unknown) => {
+      loading = undefined;
+      console.error('Loading the signature stroke library failed; strokes are drawn as plain lines', error);
+    }
+  );
+  return loading;
+}
 
 /** Props of {@link SignaturePad}. */
 export interface SignaturePadProps {
@@ -20,13 +38,21 @@ export interface SignaturePadProps {
   form?: string;
 }
 
-/** The SVG path of a perfect-freehand outline. */
-function outlinePath(points: Point[]): string {
-  const outline = getStroke(points, { size: 3, thinning: 0.6, smoothing: 0.5, streamline: 0.5 });
-  if (!outline.length) return '';
-  const [first, ...rest] = outline;
-  return `M${first[0].toFixed(1)},${first[1].toFixed(1)} ${rest.map(([x, y]) => `L${x.toFixed(1)},${y.toFixed(1)}`).join(' ')} Z`;
+const toPath = (points: number[][], close: boolean) =>
+  points.length ? `M${points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' L')}${close ? ' Z' : ''}` : '';
+
+/** The SVG path of a stroke: a perfect-freehand outline (filled), or the plain line until that has loaded. */
+function strokePath(points: Point[]): { d: string; outline: boolean } {
+  if (!getStroke) return { d: toPath(points, false), outline: false };
+  return {
+    d: toPath(getStroke(points, { size: 3, thinning: 0.6, smoothing: 0.5, streamline: 0.5 }), true),
+    outline: true,
+  };
 }
+
+/** SVG attributes that paint a stroke path: outlines are filled, plain lines are stroked. */
+const paint = (outline: boolean, color: string) =>
+  outline ? { fill: color } : { fill: 'none', stroke: color, strokeWidth: 2, strokeLinecap: 'round' as const };
 
 function toBase64(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -60,6 +86,16 @@ export function SignaturePad({
   const svgRef = useRef<SVGSVGElement>(null);
   const [, force] = useState(0);
 
+  // Strokes drawn before the library arrived are redrawn as outlines once it has.
+  useEffect(() => {
+    if (getStroke) return;
+    let live = true;
+    void loadStroke().then(() => live && force((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const point = (event: PointerEvent<SVGSVGElement>): Point => {
     const rect = svgRef.current!.getBoundingClientRect();
     const scaleX = rect.width ? width / rect.width : 1;
@@ -67,14 +103,18 @@ export function SignaturePad({
     return [(event.clientX - rect.left) * scaleX, (event.clientY - rect.top) * scaleY, event.pressure || 0.5];
   };
 
-  const svgMarkup = (paths: string[], name: string) =>
+  const svgMarkup = (paths: { d: string; outline: boolean }[], name: string) =>
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    paths.map((d) => `<path d="${d}" fill="black"/>`).join('') +
+    paths
+      .map(({ d, outline }) =>
+        outline ? `<path d="${d}" fill="black"/>` : `<path d="${d}" fill="none" stroke="black" stroke-width="2"/>`
+      )
+      .join('') +
     (name ? `<text x="16" y="${height / 2}" font-family="cursive" font-size="36">${escapeXml(name)}</text>` : '') +
     '</svg>';
 
   const emit = (nextStrokes: Point[][], name: string) => {
-    const paths = nextStrokes.map(outlinePath).filter(Boolean);
+    const paths = nextStrokes.map(strokePath).filter((path) => path.d);
     onChange(paths.length || name.trim() ? toBase64(svgMarkup(paths, name.trim())) : undefined);
   };
 
@@ -108,9 +148,10 @@ export function SignaturePad({
           emit(next, typed);
         }}
       >
-        {[...strokes, ...(current.current ? [current.current] : [])].map((stroke, i) => (
-          <path key={i} d={outlinePath(stroke)} fill="currentColor" />
-        ))}
+        {[...strokes, ...(current.current ? [current.current] : [])].map((stroke, i) => {
+          const { d, outline } = strokePath(stroke);
+          return <path key={i} d={d} {...paint(outline, 'currentColor')} />;
+        })}
         {typed && (
           <text x="16" y={height / 2} fontFamily="cursive" fontSize="36" fill="currentColor">
             {typed}

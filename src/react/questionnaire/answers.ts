@@ -1,4 +1,4 @@
-import type { QuestionnaireItemState, QuestionnaireAnswer } from '../../questionnaire';
+import type { AnswerOptionView, QuestionnaireItemState, QuestionnaireAnswer } from '../../questionnaire';
 
 /** The input's text for an answer of a simple type ('' when none). */
 export function answerToInputValue(state: QuestionnaireItemState, answer: QuestionnaireAnswer | undefined): string {
@@ -69,4 +69,13 @@ export function answerKey(answer: QuestionnaireAnswer): string {
   if (answer.valueTime !== undefined) return `time|${answer.valueTime}`;
   if (answer.valueReference) return `reference|${answer.valueReference.reference ?? answer.valueReference.display}`;
   return JSON.stringify(answer);
+}
+
+/** The text a picker shows for an answer: its option's label, else the coding's display or code, or the free text. */
+export function answerLabel(answer: QuestionnaireAnswer | undefined, options: readonly AnswerOptionView[]): string {
+  if (!answer) return '';
+  const key = answerKey(answer);
+  const option = options.find((o) => answerKey(o.answer) === key);
+  if (option) return option.label;
+  return answer.valueCoding?.display ?? answer.valueCoding?.code ?? answer.valueString ?? '';
 }

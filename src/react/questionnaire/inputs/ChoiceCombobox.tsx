@@ -1,33 +1,37 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
-import type { AnswerOptionView, QuestionnaireAnswer } from '../../../questionnaire';
-import { answerKey } from '../answers';
+import type { AnswerOptionView } from '../../../questionnaire';
+import { answerKey, answerLabel } from '../answers';
 import { useQuestionnaireFormContext } from '../context';
 import { ComboboxPopup } from './ComboboxPopup';
+import { ComboboxTags } from './ComboboxTags';
+import { isValueSetPicker, pickerText, useHandoffFocus, type PickerHandoff } from './LazyPicker';
 import type { InputProps } from './QuestionInput';
 
 /** Picker typing delay (client-layer.md section 9). */
 const TYPING_DELAY_MS = 100;
-
-function labelOf(answer: QuestionnaireAnswer | undefined, options: readonly AnswerOptionView[]): string {
-  if (!answer) return '';
-  const option = options.find((o) => answerKey(o.answer) === answerKey(answer));
-  if (option) return option.label;
-  return answer.valueCoding?.display ?? answer.valueCoding?.code ?? answer.valueString ?? '';
-}
 
 /**
  * A searchable drop-down (Downshift combobox in a Radix popover) for choice and open-choice
  * items, answer options or a value set expanded as the user types. Repeating items keep the
  * menu open and toggle; open-choice accepts what was typed.
  */
-export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
+export function ChoiceCombobox({
+  state,
+  inputId,
+  describedBy,
+  invalid,
+  onTouched,
+  handoff,
+}: InputProps & { handoff?: PickerHandoff }) {
   const { store, messages, formId } = useQuestionnaireFormContext();
   const multiple = state.repeats;
-  const valueSet = !!state.item.answerValueSet && !state.item.answerValueSet.startsWith('#');
-  const [inputValue, setInputValue] = useState(multiple ? '' : labelOf(state.answers[0], state.options));
-  const [filter, setFilter] = useState<string | undefined>(undefined);
+  const valueSet = isValueSetPicker(state);
+  const [inputValue, setInputValue] = useState(() => handoff?.text ?? pickerText(state, 'choice'));
+  // A value set is expanded when the menu first opens, so also when it opens at once for a handoff.
+  const [filter, setFilter] = useState(handoff?.open && valueSet ? handoff.text : undefined);
+  useHandoffFocus(inputId, handoff);
 
   // Value sets are expanded on demand: first when the menu opens, then as the user types.
   useEffect(() => {
@@ -40,7 +44,7 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
   const items = useMemo((): AnswerOptionView[] => {
     if (valueSet) return [...state.options];
     const query = inputValue.trim().toLowerCase();
-    const current = multiple ? '' : labelOf(state.answers[0], state.options).toLowerCase();
+    const current = multiple ? '' : answerLabel(state.answers[0], state.options).toLowerCase();
     if (!query || query === current) return [...state.options];
     return state.options.filter((o) => o.label.toLowerCase().includes(query));
   }, [state.options, state.answers, inputValue, valueSet, multiple]);
@@ -63,6 +67,7 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
       items,
       inputId,
       inputValue,
+      initialIsOpen: handoff?.open,
       selectedItem: null,
       itemToString: (item) => item?.label ?? '',
       onInputValueChange: ({ inputValue: value, type }) => {
@@ -108,30 +113,7 @@ export function ChoiceCombobox({ state, inputId, describedBy, invalid, onTouched
 
   return (
     <div className="fpk-combobox" data-state={isOpen ? 'open' : 'closed'} data-multiple={multiple || undefined}>
-      {multiple && state.answers.length > 0 && (
-        <ul className="fpk-combobox-tags" aria-label={`${state.text ?? state.linkId}: selected`}>
-          {state.answers.map((answer) => (
-            <li key={answerKey(answer)} className="fpk-combobox-tag">
-              {labelOf(answer, state.options)}
-              {!state.readOnly && (
-                <button
-                  type="button"
-                  className="fpk-combobox-tag-remove"
-                  aria-label={`${messages.remove} ${labelOf(answer, state.options)}`}
-                  onClick={() =>
-                    store.setAnswers(
-                      state.key,
-                      state.answers.filter((a) => answerKey(a) !== answerKey(answer))
-                    )
-                  }
-                >
-                  ×
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      {multiple && <ComboboxTags state={state} />}
       <Popover.Root open={isOpen}>
         <Popover.Anchor asChild>
           <div className="fpk-combobox-control">

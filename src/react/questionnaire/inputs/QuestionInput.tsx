@@ -2,10 +2,9 @@ import type { QuestionnaireItemState } from '../../../questionnaire';
 import { useQuestionnaireFormContext } from '../context';
 import { answerToInputValue, inputValueToAnswer } from '../answers';
 import { AttachmentInput } from './AttachmentInput';
-import { ChoiceCombobox } from './ChoiceCombobox';
 import { ChoiceGroup } from './ChoiceGroup';
+import { LazyPicker, type PickerKind } from './LazyPicker';
 import { QuantityInput } from './QuantityInput';
-import { ReferenceInput } from './ReferenceInput';
 
 /** Props every input of an item gets. */
 export interface InputProps {
@@ -29,10 +28,9 @@ const HTML_TYPES: Record<string, string> = {
 export function QuestionInput(props: InputProps) {
   const { state } = props;
   const { messages, formId } = useQuestionnaireFormContext();
-  const isChoice =
-    state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet;
-
-  if (isChoice) {
+  const picker = pickerKind(state);
+  if (picker) return <LazyPicker {...props} kind={picker} />;
+  if (isChoiceLike(state)) {
     if (hasNoOptions(state)) {
       return (
         <input
@@ -46,16 +44,13 @@ export function QuestionInput(props: InputProps) {
         />
       );
     }
-    if (state.control === 'radio-button' || state.control === 'check-box') return <ChoiceGroup {...props} />;
-    return <ChoiceCombobox {...props} />;
+    return <ChoiceGroup {...props} />;
   }
   switch (state.control) {
     case 'boolean':
       return <BooleanInput {...props} />;
     case 'attachment':
       return <AttachmentInput {...props} />;
-    case 'reference':
-      return <ReferenceInput {...props} />;
     case 'quantity':
       return <QuantityInput {...props} />;
     case 'slider':
@@ -65,6 +60,21 @@ export function QuestionInput(props: InputProps) {
     default:
       return <TextInput {...props} />;
   }
+}
+
+function isChoiceLike(state: QuestionnaireItemState): boolean {
+  return (
+    state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet
+  );
+}
+
+/** The popover picker an item is shown with (loaded on demand), or undefined. */
+export function pickerKind(state: QuestionnaireItemState): PickerKind | undefined {
+  if (isChoiceLike(state)) {
+    if (hasNoOptions(state) || state.control === 'radio-button' || state.control === 'check-box') return undefined;
+    return 'choice';
+  }
+  return state.control === 'reference' ? 'reference' : undefined;
 }
 
 function hasExpressionOptions(state: QuestionnaireItemState): boolean {

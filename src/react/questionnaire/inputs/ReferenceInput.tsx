@@ -11,6 +11,7 @@ import {
 import { useFhirClient } from '../../FhirProvider';
 import { useQuestionnaireFormContext } from '../context';
 import { ComboboxPopup } from './ComboboxPopup';
+import { pickerText, useHandoffFocus, type PickerHandoff } from './LazyPicker';
 import type { InputProps } from './QuestionInput';
 
 const REFERENCE_FILTER = 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceFilter';
@@ -51,14 +52,22 @@ export function referenceFilterQuery(
 }
 
 /** A resource picker limited to the item's target types, searched with the subject and encounter. */
-export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
+export function ReferenceInput({
+  state,
+  inputId,
+  describedBy,
+  invalid,
+  onTouched,
+  handoff,
+}: InputProps & { handoff?: PickerHandoff }) {
   const client = useFhirClient();
   const { store, messages, subject, encounter, formId } = useQuestionnaireFormContext();
   const types = state.constraints.referenceResources?.length ? state.constraints.referenceResources : ['Patient'];
   const filter = state.item.extension?.find((e) => e.url === REFERENCE_FILTER)?.valueString;
-  const current = state.answers[0]?.valueReference;
-  const [inputValue, setInputValue] = useState(current?.display ?? current?.reference ?? '');
-  const [query, setQuery] = useState<string>();
+  const [inputValue, setInputValue] = useState(() => handoff?.text ?? pickerText(state, 'reference'));
+  // Resources are searched when the menu first opens, so also when it opens at once for a handoff.
+  const [query, setQuery] = useState(handoff?.open ? handoff.text : undefined);
+  useHandoffFocus(inputId, handoff);
   const [results, setResults] = useState<Resource[]>([]);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string>();
@@ -101,6 +110,7 @@ export function ReferenceInput({ state, inputId, describedBy, invalid, onTouched
     items: results,
     inputId,
     inputValue,
+    initialIsOpen: handoff?.open,
     selectedItem: null,
     itemToString: (item) => (item ? getDisplayString(item) : ''),
     onInputValueChange: ({ inputValue: value, type }) => {

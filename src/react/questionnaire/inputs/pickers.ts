@@ -1,0 +1,3 @@
+// The popover pickers, loaded on demand by LazyPicker: with them come Radix Popover and Downshift.
+export { ChoiceCombobox } from './ChoiceCombobox';
+export { ReferenceInput } from './ReferenceInput';
