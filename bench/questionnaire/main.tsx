@@ -16,6 +16,15 @@ const client = new FhirClient({
   storage: new ClientStorage(new MemoryStorage()),
 });
 
+// The zero-work baseline: a plain uncontrolled input outside React, on the same page as the form,
+// so the keydown-to-paint floor of this page (frame alignment, style and layout of its DOM) can
+// be told apart from what the form adds.
+const baseline = document.createElement('input');
+baseline.setAttribute('aria-label', 'Baseline (plain input)');
+// Fixed and sized, so typing into it lays out nothing around it.
+baseline.style.cssText = 'position: fixed; top: 0; right: 0; width: 12em;';
+document.body.prepend(baseline);
+
 const start = performance.now();
 createRoot(document.getElementById('root')!).render(
   <FhirProvider client={client}>
