@@ -12,7 +12,10 @@ export class PgliteWireError extends Error {
   readonly detail?: string;
   readonly hint?: string;
   readonly severity?: string;
-  constructor(fields: Record<string, string>, readonly query: string) {
+  constructor(
+    fields: Record<string, string>,
+    readonly query: string
+  ) {
     super(fields.M ?? 'database error');
     this.name = 'DatabaseError';
     this.code = fields.C;
