@@ -1,11 +1,12 @@
 // Shared by the login/live/seed side's HTTP tests: a real server on a free port over a
-// temporary PGlite folder, and small request helpers.
+// temporary PGlite folder, the package's FhirClient for the login flows (with the wire it
+// used, for assertions), and raw request helpers for what a client never sends.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
+import { getPkceStore, PkceStorageKeys, type NewPatientRequest } from '../../../src/client/login';
 import { createServer, type RunningServer } from '../app';
-import { s256Challenge } from './pkce';
 
 /** A started server and its temporary folder. */
 export interface TestServer extends RunningServer {
@@ -48,22 +49,6 @@ export interface JsonResponse<T = any> {
   headers: Headers;
 }
 
-/** POSTs JSON and parses the answer. */
-export async function postJson<T = any>(
-  base: string,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {}
-): Promise<JsonResponse<T>> {
-  const res = await fetchRetry(new URL(path, base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers };
-}
-
 /** POSTs a form (application/x-www-form-urlencoded) and parses the JSON answer. */
 export async function postForm<T = any>(
   base: string,
@@ -100,40 +85,137 @@ export async function getJson<T = any>(base: string, path: string, token?: strin
   return { status: res.status, body, headers: res.headers };
 }
 
-/** A fresh PKCE verifier and its S256 challenge. */
-export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: s256Challenge(verifier) };
+/** One request a client made and the answer it got, as they went over the wire. */
+export interface Exchange {
+  method: string;
+  url: URL;
+  requestHeaders: Headers;
+  /** The request body as sent (JSON and forms are strings). */
+  requestBody: string | undefined;
+  status: number;
+  headers: Headers;
+  /** The answer, parsed when it is JSON. */
+  body: any;
 }
 
-/** Signs in with email and password through auth/login and the token endpoint. */
-export async function signIn(
+/** A fetch that keeps every exchange, so a test can assert what a client sent and received. */
+export interface RecordingFetch {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  readonly exchanges: Exchange[];
+  /** The last exchange whose path ends with `path` ('oauth2/token', 'auth/me'). */
+  last(path: string): Exchange;
+}
+
+/** Records each exchange of the fetch it wraps (fetchRetry by default). */
+export function recordingFetch(
+  inner: (input: URL | string, init?: RequestInit) => Promise<Response> = fetchRetry
+): RecordingFetch {
+  const exchanges: Exchange[] = [];
+  const recorder = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const response = await inner(input instanceof Request ? input.url : input, init);
+    const text = await response.clone().text();
+    let body: any = text || undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // HTML or plain text
+    }
+    exchanges.push({
+      method: init?.method ?? 'GET',
+      url: new URL(input instanceof Request ? input.url : input.toString()),
+      requestHeaders: new Headers(init?.headers),
+      requestBody: typeof init?.body === 'string' ? init.body : undefined,
+      status: response.status,
+      headers: response.headers,
+      body,
+    });
+    return response;
+  };
+  return Object.assign(recorder, {
+    exchanges,
+    last(suffix: string): Exchange {
+      const found = [...exchanges].reverse().find((e) => e.url.pathname.endsWith(`/${suffix}`));
+      if (!found) throw new Error(`No request to ${suffix} was made`);
+      return found;
+    },
+  });
+}
+
+/**
+ * The package's FhirClient for a test server, as an app would set it up for sign-in: memory
+ * storage, no cache, no retries (a 5xx must fail the test), and a recording fetch (`wire`).
+ */
+export function loginClient(
   base: string,
-  email: string,
-  password: string
-): Promise<{
+  opts: { clientId?: string } = {}
+): { client: FhirClient; wire: RecordingFetch } {
+  const wire = recordingFetch();
+  const client = new FhirClient({
+    baseUrl: base,
+    fetch: wire,
+    cacheTime: 0,
+    maxRetries: 0,
+    storage: new ClientStorage(new MemoryStorage()),
+    logLevel: 'none',
+    ...(opts.clientId ? { clientId: opts.clientId } : {}),
+  });
+  return { client, wire };
+}
+
+/**
+ * Forgets the PKCE state, verifier and redirect URI the login steps keep between a challenge
+ * and its exchange (sessionStorage in a browser, one in-memory store in Node).
+ */
+export function resetPkceStore(): void {
+  const store = getPkceStore();
+  for (const key of Object.values(PkceStorageKeys)) store.removeItem(key);
+}
+
+/** A signed-in FhirClient and the tokens of its login. */
+export interface SignedIn {
+  client: FhirClient;
   access_token: string;
   refresh_token: string;
   profile: { reference: string };
   project: { reference: string };
-}> {
-  const { verifier, challenge } = pkcePair();
-  const login = await postJson(base, 'auth/login', {
-    email,
-    password,
-    remember: true,
-    codeChallenge: challenge,
-    codeChallengeMethod: 'S256',
-  });
-  if (login.status !== 200 || !login.body.code)
-    throw new Error(`sign-in failed: ${login.status} ${JSON.stringify(login.body)}`);
-  const token = await postForm(base, 'oauth2/token', {
-    grant_type: 'authorization_code',
-    code: login.body.code,
-    code_verifier: verifier,
-  });
-  if (token.status !== 200) throw new Error(`token failed: ${token.status} ${JSON.stringify(token.body)}`);
-  return token.body;
+}
+
+function signedIn(client: FhirClient): SignedIn {
+  const login = client.getActiveLogin();
+  if (!login?.accessToken || !login.profile || !login.project) throw new Error('the client holds no login');
+  return {
+    client,
+    access_token: login.accessToken,
+    refresh_token: login.refreshToken ?? '',
+    profile: { reference: login.profile.reference! },
+    project: { reference: login.project.reference! },
+  };
+}
+
+/** Signs in with email and password through the FhirClient: startLogin, then processCode. */
+export async function signIn(base: string, email: string, password: string): Promise<SignedIn> {
+  const { client } = loginClient(base);
+  const started = await client.startLogin({ email, password, remember: true });
+  if (!started.code) throw new Error(`sign-in asked for more than a password: ${JSON.stringify(started)}`);
+  await client.processCode(started.code);
+  return signedIn(client);
+}
+
+/** Registers a patient through the FhirClient (startNewUser, startNewPatient, processCode) and signs in. */
+export async function registerPatient(
+  base: string,
+  user: { firstName: string; lastName: string; email: string; password: string; projectId?: string }
+): Promise<SignedIn> {
+  const { client } = loginClient(base);
+  const { projectId, ...newUser } = user;
+  const registered = await client.startNewUser(newUser);
+  // Without a projectId the server puts the patient in the demo project (as the portal's form does).
+  const patient = await client.startNewPatient({
+    login: registered.login!,
+    ...(projectId ? { projectId } : {}),
+  } as NewPatientRequest);
+  await client.processCode(patient.code!);
+  return signedIn(client);
 }
 
 /** The details.text of the first issue of an OperationOutcome body. */

@@ -10,7 +10,7 @@ import {
   DemoIds,
   QuestionnaireUrls,
 } from './ids';
-import { getJson, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { signIn, startTestServer, type TestServer } from '../auth/test-helpers';
 
 // A Wednesday, mid-morning UTC.
 const NOW = new Date('2026-11-18T10:30:00Z');
@@ -284,25 +284,13 @@ describe('seedIfEmpty on a running server', () => {
   });
 
   it('serves the seed over REST: vitals, slots and value set expansions', async () => {
-    const tokens = await signIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
-    const weight = await getJson(
-      server.url,
-      `fhir/R4/Observation?code=29463-7&patient=Patient/${DemoIds.patient}`,
-      tokens.access_token
-    );
-    expect(weight.body.entry).toHaveLength(10);
-    const slots = await getJson(
-      server.url,
-      `fhir/R4/Slot?schedule=Schedule/${DemoIds.schedule}&_count=720`,
-      tokens.access_token
-    );
-    expect(slots.body.entry.length).toBeGreaterThan(100);
-    const expanded = await getJson(
-      server.url,
-      `fhir/R4/ValueSet/$expand?url=${encodeURIComponent('http://hl7.org/fhir/ValueSet/subscriber-relationship')}`,
-      tokens.access_token
-    );
-    expect(expanded.body.expansion.contains.map((c: any) => c.code)).toEqual([
+    const { client } = await signIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
+    const weight = await client.search('Observation', { code: '29463-7', patient: `Patient/${DemoIds.patient}` });
+    expect(weight.entry).toHaveLength(10);
+    const slots = await client.search('Slot', { schedule: `Schedule/${DemoIds.schedule}`, _count: '720' });
+    expect(slots.entry!.length).toBeGreaterThan(100);
+    const expanded = await client.valueSetExpand({ url: 'http://hl7.org/fhir/ValueSet/subscriber-relationship' });
+    expect(expanded.expansion!.contains!.map((c: any) => c.code)).toEqual([
       'child',
       'parent',
       'spouse',
@@ -311,8 +299,8 @@ describe('seedIfEmpty on a running server', () => {
       'self',
       'injured',
     ]);
-    const q = await getJson(server.url, `fhir/R4/Questionnaire/${DemoIds.intakeQuestionnaire}`, tokens.access_token);
-    expect(q.body.title).toBe('Patient Intake Questionnaire');
+    const q = await client.readResource('Questionnaire', DemoIds.intakeQuestionnaire);
+    expect(q.title).toBe('Patient Intake Questionnaire');
   });
 
   it('with reset, wipes what was added and seeds again', async () => {

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { DemoCredentials, DemoIds } from '../seed/ids';
 import { clientApi, clientFor } from '../fhir/test-server';
-import { pkcePair, postForm, postJson, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { registerPatient, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
 
 let server: TestServer;
 let base: string;
@@ -14,22 +14,13 @@ beforeAll(async () => {
   base = server.url;
   homer = await signIn(base, DemoCredentials.patient.email, DemoCredentials.patient.password);
   doctor = await signIn(base, DemoCredentials.doctor.email, DemoCredentials.doctor.password);
-  const { verifier, challenge } = pkcePair();
-  const reg = await postJson(base, 'auth/newuser', {
+  const apu = await registerPatient(base, {
     firstName: 'Apu',
     lastName: 'Nahasapeemapetilon',
     email: `apu-${Date.now()}@example.com`,
     password: 'kwik-e-mart',
-    codeChallenge: challenge,
-    codeChallengeMethod: 'S256',
   });
-  const created = await postJson(base, 'auth/newpatient', { login: reg.body.login });
-  const token = await postForm(base, 'oauth2/token', {
-    grant_type: 'authorization_code',
-    code: created.body.code,
-    code_verifier: verifier,
-  });
-  other = { access_token: token.body.access_token, patientId: token.body.profile.reference.split('/')[1] };
+  other = { access_token: apu.access_token, patientId: apu.profile.reference.split('/')[1] };
 }, 180_000);
 
 afterAll(async () => {
