@@ -169,6 +169,16 @@ function pgliteDatabase(pg: import('@electric-sql/pglite').PGlite, blobDir: stri
   };
 }
 
+/**
+ * A pg query config: reads get a name, so each pooled connection parses and plans them once
+ * (reads by id, searches, $everything); writes, whose texts vary with the number of rows, do not.
+ */
+function statement(sql: string, params: unknown[] | undefined): { text: string; values?: unknown[]; name?: string } {
+  if (!/^\s*SELECT\b/i.test(sql)) return { text: sql, values: params };
+  const name = `fpk_${createHash('sha1').update(sql).digest('base64url')}`;
+  return { name, text: sql, values: params };
+}
+
 async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
   const pgModule = await import('pg');
   const pg = (pgModule as any).default ?? pgModule;
@@ -190,14 +200,14 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
   pool.on('error', (err: Error) => console.error('[db] idle client error', err.message));
   const txDb = (client: any): Database => {
     const self: Database = {
-      query: async (sql, params) => ({ rows: (await client.query(sql, params)).rows }),
+      query: async (sql, params) => ({ rows: (await client.query(statement(sql, params))).rows }),
       transaction: (fn) => fn(self),
       close: async () => undefined,
     };
     return self;
   };
   return {
-    query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    query: async (sql, params) => ({ rows: (await pool.query(statement(sql, params))).rows }),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
