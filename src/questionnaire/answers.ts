@@ -2,7 +2,6 @@ import type {
   Coding,
   Quantity,
   QuestionnaireItem,
-  QuestionnaireItemAnswerOption,
   QuestionnaireItemEnableWhen,
   QuestionnaireResponseItemAnswer,
 } from '../fhir/types';
@@ -122,11 +121,6 @@ export function answerIdentity(answer: object): string {
   if (key === 'valueQuantity') return `quantity|${value.value}|${value.system ?? ''}|${value.code ?? value.unit ?? ''}`;
   if (key === 'valueAttachment') return `attachment|${value.url ?? ''}|${value.data ?? ''}|${value.title ?? ''}`;
   return `${typeof value}|${String(value)}`;
-}
-
-/** True when the option's value equals the answer's value. */
-export function optionMatches(option: QuestionnaireItemAnswerOption, answer: QuestionnaireResponseItemAnswer): boolean {
-  return answerIdentity(option) === answerIdentity(answer);
 }
 
 type Comparable =

@@ -1,5 +1,4 @@
 import type {
-  Coding,
   Extension,
   Questionnaire,
   QuestionnaireItem,
@@ -90,8 +89,8 @@ function extension(extensions: Extension[] | undefined, url: string): Extension 
 
 /** The itemControl codes of an item. */
 export function itemControlCodes(item: QuestionnaireItem): string[] {
-  const ext = extension(item.extension, QuestionnaireUrls.itemControl);
-  return (ext?.valueCodeableConcept?.coding ?? []).map((c) => c.code).filter((c): c is string => !!c);
+  const coding = extension(item.extension, QuestionnaireUrls.itemControl)?.valueCodeableConcept?.coding;
+  return coding ? coding.map((c) => c.code).filter((c): c is string => !!c) : [];
 }
 
 /** Resolves the control: a recognised itemControl code for the type, else the type's default. */
@@ -161,8 +160,7 @@ function defaultControl(item: QuestionnaireItem): ItemControl {
   }
 }
 
-function boundValue(ext: Extension | undefined): number | string | undefined {
-  if (!ext) return undefined;
+function boundValue(ext: Extension): number | string | undefined {
   return (
     ext.valueInteger ??
     ext.valueDecimal ??
@@ -175,46 +173,68 @@ function boundValue(ext: Extension | undefined): number | string | undefined {
   );
 }
 
+const SD = 'http://hl7.org/fhir/StructureDefinition/';
+
+/** Reads the constraint extensions in one pass over the item's extensions (most items have none); the first of each counts. */
 function readConstraints(item: QuestionnaireItem): ItemConstraints {
-  const ext = item.extension;
-  const constraints: ItemConstraints = {};
-  const minLength = extension(ext, QuestionnaireUrls.minLength)?.valueInteger;
-  if (minLength !== undefined) constraints.minLength = minLength;
-  if (item.maxLength !== undefined) constraints.maxLength = item.maxLength;
-  const regex = extension(ext, QuestionnaireUrls.regex)?.valueString;
-  if (regex) constraints.regex = regex;
-  const minValue = boundValue(extension(ext, QuestionnaireUrls.minValue));
-  if (minValue !== undefined) constraints.minValue = minValue;
-  const maxValue = boundValue(extension(ext, QuestionnaireUrls.maxValue));
-  if (maxValue !== undefined) constraints.maxValue = maxValue;
-  const places = extension(ext, QuestionnaireUrls.maxDecimalPlaces)?.valueInteger;
-  if (places !== undefined) constraints.maxDecimalPlaces = places;
-  const entryFormat = extension(ext, QuestionnaireUrls.entryFormat)?.valueString;
-  if (entryFormat) constraints.entryFormat = entryFormat;
-  const minOccurs = extension(ext, QuestionnaireUrls.minOccurs)?.valueInteger;
-  if (minOccurs !== undefined) constraints.minOccurs = minOccurs;
-  const maxOccurs = extension(ext, QuestionnaireUrls.maxOccurs)?.valueInteger;
-  if (maxOccurs !== undefined) constraints.maxOccurs = maxOccurs;
-  const units = (ext ?? [])
-    .filter((e) => e.url === QuestionnaireUrls.unitOption && e.valueCoding)
-    .map((e) => e.valueCoding as Coding);
-  if (units.length) constraints.unitOptions = units;
-  const unit = extension(ext, QuestionnaireUrls.unit)?.valueCoding;
-  if (unit) constraints.unit = unit;
-  const step = extension(ext, QuestionnaireUrls.sliderStepValue);
-  if (step) constraints.sliderStepValue = step.valueInteger ?? step.valueDecimal;
-  const mimeTypes = (ext ?? [])
-    .filter((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/mimeType')
-    .map((e) => e.valueCode as string);
-  if (mimeTypes.length) constraints.mimeTypes = mimeTypes;
-  const maxSize = extension(ext, 'http://hl7.org/fhir/StructureDefinition/maxSize');
-  if (maxSize) constraints.maxSize = maxSize.valueDecimal ?? maxSize.valueInteger;
-  const targets = (ext ?? [])
-    .filter((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceResource')
-    .flatMap((e) => (e.valueCode ? [e.valueCode] : (e.valueCodeableConcept?.coding ?? []).map((c) => c.code as string)))
-    .filter(Boolean);
-  if (targets.length) constraints.referenceResources = targets;
-  return constraints;
+  const c: ItemConstraints = {};
+  if (item.maxLength !== undefined) c.maxLength = item.maxLength;
+  const seen = new Set<string>();
+  for (const ext of item.extension ?? []) {
+    const url = ext.url;
+    // Lists: every occurrence counts.
+    if (url === QuestionnaireUrls.unitOption) {
+      if (ext.valueCoding) (c.unitOptions ??= []).push(ext.valueCoding);
+      continue;
+    }
+    if (url === `${SD}mimeType`) {
+      (c.mimeTypes ??= []).push(ext.valueCode as string);
+      continue;
+    }
+    if (url === `${SD}questionnaire-referenceResource`) {
+      const codes = ext.valueCode ? [ext.valueCode] : (ext.valueCodeableConcept?.coding ?? []).map((x) => x.code);
+      for (const code of codes) if (code) (c.referenceResources ??= []).push(code);
+      continue;
+    }
+    if (seen.has(url)) continue;
+    seen.add(url);
+    switch (url) {
+      case QuestionnaireUrls.minLength:
+        if (ext.valueInteger !== undefined) c.minLength = ext.valueInteger;
+        break;
+      case QuestionnaireUrls.regex:
+        if (ext.valueString) c.regex = ext.valueString;
+        break;
+      case QuestionnaireUrls.minValue:
+      case QuestionnaireUrls.maxValue: {
+        const bound = boundValue(ext);
+        if (bound !== undefined) c[url === QuestionnaireUrls.minValue ? 'minValue' : 'maxValue'] = bound;
+        break;
+      }
+      case QuestionnaireUrls.maxDecimalPlaces:
+        if (ext.valueInteger !== undefined) c.maxDecimalPlaces = ext.valueInteger;
+        break;
+      case QuestionnaireUrls.entryFormat:
+        if (ext.valueString) c.entryFormat = ext.valueString;
+        break;
+      case QuestionnaireUrls.minOccurs:
+        if (ext.valueInteger !== undefined) c.minOccurs = ext.valueInteger;
+        break;
+      case QuestionnaireUrls.maxOccurs:
+        if (ext.valueInteger !== undefined) c.maxOccurs = ext.valueInteger;
+        break;
+      case QuestionnaireUrls.unit:
+        if (ext.valueCoding) c.unit = ext.valueCoding;
+        break;
+      case QuestionnaireUrls.sliderStepValue:
+        c.sliderStepValue = ext.valueInteger ?? ext.valueDecimal;
+        break;
+      case `${SD}maxSize`:
+        c.maxSize = ext.valueDecimal ?? ext.valueInteger;
+        break;
+    }
+  }
+  return c;
 }
 
 const CHOICE_TYPES = new Set(['choice', 'open-choice']);
@@ -396,6 +416,8 @@ export function buildDefinitions(questionnaire: Questionnaire): Definitions {
         addRead(def, target);
       }
     }
+    if (!def.enableWhenExpression && !def.calculatedExpression && !def.answerExpression && !def.optionToggles.length)
+      continue;
     for (const [info, inCycle] of [
       [def.enableWhenExpression, true],
       [def.calculatedExpression, true],
@@ -476,5 +498,6 @@ function markCycles(all: ItemDef[], reads: Map<ItemDef, Set<ItemDef>>): void {
       }
     }
   };
-  for (const def of all) if (!indices.has(def)) strongConnect(def);
+  // A cycle's members all read something: only those can start one.
+  for (const def of reads.keys()) if (!indices.has(def)) strongConnect(def);
 }

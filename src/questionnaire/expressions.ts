@@ -64,7 +64,8 @@ export function expressionExtension(extensions: Extension[] | undefined, url: st
 
 /** Named `variable` extensions in order. */
 export function variableExtensions(extensions: Extension[] | undefined): Expression[] {
-  return (extensions ?? [])
+  if (!extensions?.length) return [];
+  return extensions
     .filter(
       (e) =>
         e?.url === 'http://hl7.org/fhir/StructureDefinition/variable' &&

@@ -23,19 +23,20 @@ export interface Node {
   ownEnabled: boolean;
   enabled: boolean;
   hidden: boolean;
-  errors: string[];
+  errors: readonly string[];
   /** Error texts from a questionnaire-validationError extension of the loaded response; cleared on edit. */
-  externalErrors: string[];
+  externalErrors: readonly string[];
   responseExtensions?: Extension[];
   responseId?: string;
   responseRequired?: boolean;
-  expressionErrors: Map<string, string>;
+  /** Failed expressions of this instance by kind; created on the first failure. */
+  expressionErrors?: Map<string, string>;
   optionsState?: OptionsState;
   /** Identities of options switched off by answerOptionsToggleExpression. */
   disabledOptions?: Set<string>;
   counted: boolean;
-  /** Live response item for FHIRPath (%context); questions share one per (parent, def). */
-  live: QuestionnaireResponseItem;
+  /** Live response item for FHIRPath (%context); questions share one per (parent, def). Kept only when the questionnaire has expressions. */
+  live?: QuestionnaireResponseItem;
   state?: QuestionnaireItemState;
 }
 
@@ -44,6 +45,9 @@ export interface RootNode {
   children: Node[];
   live: QuestionnaireResponse;
 }
+
+/** A shared empty list, for the many nodes that have no errors, children or issues. */
+export const NONE: readonly never[] = Object.freeze([]);
 
 /** Questions carry answers; groups and display items do not. */
 export function isQuestion(def: ItemDef): boolean {

@@ -29,7 +29,7 @@ export function buildResponseItems(children: Node[]): QuestionnaireResponseItem[
     if (nested.length || node.touched) {
       items.push({
         ...(node.responseId ? { id: node.responseId } : {}),
-        ...(node.responseExtensions || node.expressionErrors.size ? { extension: extensionsOf(node) } : {}),
+        ...(node.responseExtensions || node.expressionErrors?.size ? { extension: extensionsOf(node) } : {}),
         linkId: def.linkId,
         ...(def.item.text !== undefined ? { text: def.item.text } : {}),
         ...(nested.length ? { item: nested } : {}),
@@ -42,7 +42,7 @@ export function buildResponseItems(children: Node[]): QuestionnaireResponseItem[
 
 function extensionsOf(node: Node): Extension[] {
   const list = [...(node.responseExtensions ?? [])];
-  for (const message of node.expressionErrors.values())
+  for (const message of node.expressionErrors?.values() ?? [])
     list.push({ url: QuestionnaireUrls.expressionError, valueString: message });
   return list;
 }
@@ -64,7 +64,7 @@ function questionItem(def: ItemDef, group: Node[]): QuestionnaireResponseItem | 
     if (!node.answers.length && nested.length) orphans = orphans.concat(nested);
   }
   if (!head || (!answers.length && !orphans.length && !touched)) return undefined;
-  const withExtensions = group.find((n) => n.responseExtensions || n.expressionErrors.size);
+  const withExtensions = group.find((n) => n.responseExtensions || n.expressionErrors?.size);
   return {
     ...(head.responseId ? { id: head.responseId } : {}),
     ...(withExtensions ? { extension: extensionsOf(withExtensions) } : {}),

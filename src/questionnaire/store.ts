@@ -29,7 +29,7 @@ import type {
   QuestionnaireStoreOptions,
   QuestionnaireValidationError,
 } from './types';
-import { isQuestion, type Node, type OptionsState, type RootNode } from './nodes';
+import { isQuestion, NONE, type Node, type OptionsState, type RootNode } from './nodes';
 import { buildResponseItems } from './response';
 import { validateAnswers } from './validation';
 
@@ -98,6 +98,7 @@ function withUnit(def: ItemDef, answers: QuestionnaireAnswer[]): QuestionnaireAn
 }
 
 const ROUND_LIMIT = 50;
+const NO_OPTIONS: OptionsState = { options: [], loading: false, truncated: false };
 const compileCaches = new WeakMap<FhirPathEngine, Map<string, CompiledFhirPath | Error>>();
 const LAUNCH_CONTEXT = 'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-launchContext';
 /** Where the signature goes on the response (the core questionnaireresponse-signature extension). */
@@ -133,6 +134,8 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     defs = buildDefinitions({ resourceType: 'Questionnaire', status: 'unknown' });
   }
   const formIssues: string[] = [...defs.issues];
+  // The live response is what FHIRPath reads; without expressions nothing does, so it is not kept.
+  const keepLive = defs.hasExpressions;
 
   const nodes = new Map<string, Node>();
   const instances = new Map<ItemDef, Set<Node>>();
@@ -200,22 +203,24 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       def,
       parent: parent === root ? undefined : (parent as Node),
       children: [],
-      childKeys: [],
+      childKeys: NONE,
       answers,
       touched: false,
       ownEnabled: true,
       enabled: true,
       hidden: def.ownHidden || (parent !== root && (parent as Node).hidden),
-      errors: [],
-      externalErrors: [],
-      expressionErrors: new Map(),
+      errors: NONE,
+      externalErrors: NONE,
       counted: false,
-      live: liveFor(parent, def),
+      ...(keepLive ? { live: liveFor(parent, def) } : {}),
     };
     nodes.set(node.key, node);
-    let set = instances.get(def);
-    if (!set) instances.set(def, (set = new Set()));
-    set.add(node);
+    // Only items that compute something are looked up by definition (to re-evaluate them).
+    if (isComputed(def)) {
+      let set = instances.get(def);
+      if (!set) instances.set(def, (set = new Set()));
+      set.add(node);
+    }
     return node;
   }
 
@@ -325,7 +330,7 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     for (const ext of extensions) {
       if (ext.url === QuestionnaireUrls.validationError) {
         const text = ext.valueString ?? ext.valueCodeableConcept?.text ?? ext.valueCoding?.display;
-        if (text) node.externalErrors.push(text);
+        if (text) node.externalErrors = [...node.externalErrors, text];
       }
       // The portal lets the response item override required (portal.md section 5).
       if (/required$/i.test(ext.url) && typeof ext.valueBoolean === 'boolean') node.responseRequired = ext.valueBoolean;
@@ -361,20 +366,21 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       children.push(...buildInstances(node, def, forDef));
     }
     node.children = children;
-    if (node !== root) (node as Node).childKeys = children.map((c) => c.key);
+    if (node !== root && children.length) (node as Node).childKeys = children.map((c) => c.key);
   }
 
   // ---------------------------------------------------------------- live response (for FHIRPath)
 
   /** Recomputes the live `item` list of a parent from its enabled children. O(children). */
   function refreshLiveChildren(parent: Node | RootNode): void {
+    if (!keepLive) return;
     const items: QuestionnaireResponseItem[] = [];
     const seen = new Set<QuestionnaireResponseItem>();
     for (const child of parent.children) {
       if (!child.enabled || child.def.type === 'display') continue;
-      if (seen.has(child.live)) continue;
-      seen.add(child.live);
-      items.push(child.live);
+      if (seen.has(child.live!)) continue;
+      seen.add(child.live!);
+      items.push(child.live!);
     }
     if (parent === root) {
       root.live.item = items;
@@ -383,28 +389,31 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     const node = parent as Node;
     if (isQuestion(node.def)) {
       refreshLiveAnswers(node);
-    } else if (items.length) node.live.item = items;
-    else delete node.live.item;
+    } else if (items.length) node.live!.item = items;
+    else delete node.live!.item;
   }
 
   /** Recomputes the shared live item of a question from all its instances. O(instances). */
   function refreshLiveAnswers(node: Node): void {
+    if (!keepLive) return;
     const parent = parentOf(node);
     const answers: QuestionnaireResponseItemAnswer[] = [];
     let orphanChildren: QuestionnaireResponseItem[] = [];
     for (const sibling of parent.children) {
       if (sibling.def !== node.def || !sibling.enabled) continue;
-      const childItems = sibling.children.filter((c) => c.enabled && c.def.type !== 'display').map((c) => c.live);
-      const unique = [...new Set(childItems)];
+      const unique: QuestionnaireResponseItem[] = sibling.children.length
+        ? [...new Set(sibling.children.filter((c) => c.enabled && c.def.type !== 'display').map((c) => c.live!))]
+        : [];
       sibling.answers.forEach((answer, i) => {
         answers.push(i === sibling.answers.length - 1 && unique.length ? { ...answer, item: unique } : answer);
       });
       if (!sibling.answers.length && unique.length) orphanChildren = orphanChildren.concat(unique);
     }
-    if (answers.length) node.live.answer = answers;
-    else delete node.live.answer;
-    if (orphanChildren.length) node.live.item = orphanChildren;
-    else delete node.live.item;
+    const live = node.live!;
+    if (answers.length) live.answer = answers;
+    else delete live.answer;
+    if (orphanChildren.length) live.item = orphanChildren;
+    else delete live.item;
   }
 
   // ---------------------------------------------------------------- enableWhen
@@ -533,19 +542,19 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       }
       vars[name] = memo.get(name);
     }
-    return fn(context ? context.live : root.live, vars);
+    return fn(context ? context.live! : root.live, vars);
   }
 
   /** Evaluates an expression for a node; records 'Expression evaluation failed: …' on failure. */
   function evaluate(node: Node, info: ExpressionInfo, kind: string): unknown[] | undefined {
     try {
       const result = run(info, node, variablesFor(node), new Map());
-      if (node.expressionErrors.delete(kind)) markChanged(node);
+      if (node.expressionErrors?.delete(kind)) markChanged(node);
       return result;
     } catch (error) {
       const message = messages.expressionFailed(error instanceof Error ? error.message : String(error));
-      if (node.expressionErrors.get(kind) !== message) {
-        node.expressionErrors.set(kind, message);
+      if (node.expressionErrors?.get(kind) !== message) {
+        (node.expressionErrors ??= new Map()).set(kind, message);
         log(`${message} (item '${node.def.linkId}', ${kind})`);
         markChanged(node);
       }
@@ -760,30 +769,25 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
   function snapshot(node: Node): QuestionnaireItemState {
     if (node.state) return node.state;
     const def = node.def;
-    const parent = parentOf(node);
+    // Only items that repeat as instances have siblings of their own definition.
     let repeatIndex = 0;
-    let repeatCount = 0;
-    for (const sibling of parent.children) {
-      if (sibling.def !== def) continue;
-      if (sibling === node) repeatIndex = repeatCount;
-      repeatCount++;
+    let repeatCount = 1;
+    if (def.repeatsAsInstances) {
+      repeatCount = 0;
+      for (const sibling of parentOf(node).children) {
+        if (sibling.def !== def) continue;
+        if (sibling === node) repeatIndex = repeatCount;
+        repeatCount++;
+      }
     }
-    const min = Math.max(1, def.constraints.minOccurs ?? 0);
     const max = def.constraints.maxOccurs;
-    const opts = isChoiceLike(def)
-      ? optionsOf(node)
-      : { options: [], loading: false, truncated: false, error: undefined };
-    const expressionError = [...node.expressionErrors.values()][0];
-    const issues = [...def.issues, ...node.expressionErrors.values()];
-    if (opts.error) issues.push(opts.error);
-    node.state = {
+    const opts = isChoiceLike(def) ? optionsOf(node) : NO_OPTIONS;
+    const failed = node.expressionErrors?.size ? [...node.expressionErrors.values()] : undefined;
+    const state: QuestionnaireItemState = {
       key: node.key,
       linkId: def.linkId,
       type: def.type,
-      ...(def.item.text !== undefined ? { text: def.item.text } : {}),
-      ...(def.item.prefix !== undefined ? { prefix: def.item.prefix } : {}),
       item: def.item,
-      ...(node.parent ? { parentKey: node.parent.key } : {}),
       childKeys: node.childKeys,
       repeatIndex,
       repeatCount,
@@ -798,18 +802,35 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       control: def.control,
       constraints: def.constraints,
       errors: node.errors,
-      issues,
-      ...(expressionError ? { expressionError } : {}),
+      issues:
+        failed || opts.error ? [...def.issues, ...(failed ?? []), ...(opts.error ? [opts.error] : [])] : def.issues,
       canAddRepeat: def.repeatsAsInstances && node.enabled && !def.readOnly && (max === undefined || repeatCount < max),
-      canRemoveRepeat: def.repeatsAsInstances && repeatCount > min,
+      canRemoveRepeat: def.repeatsAsInstances && repeatCount > Math.max(1, def.constraints.minOccurs ?? 0),
       options: node.disabledOptions?.size
         ? opts.options.map((o) => (node.disabledOptions!.has(answerIdentity(o.answer)) ? { ...o, disabled: true } : o))
         : opts.options,
       optionsLoading: opts.loading,
-      ...(opts.error ? { optionsError: opts.error } : {}),
       optionsTruncated: opts.truncated,
     };
-    return node.state;
+    // Optional keys are absent, not undefined.
+    if (def.item.text !== undefined) state.text = def.item.text;
+    if (def.item.prefix !== undefined) state.prefix = def.item.prefix;
+    if (node.parent) state.parentKey = node.parent.key;
+    if (failed) state.expressionError = failed[0];
+    if (opts.error) state.optionsError = opts.error;
+    return (node.state = state);
+  }
+
+  /** Items whose enable state, answers or options are computed, and so are re-evaluated by definition. */
+  function isComputed(def: ItemDef): boolean {
+    return !!(
+      def.enableWhen.length ||
+      def.enableWhenExpression ||
+      def.calculatedExpression ||
+      def.initialExpression ||
+      def.answerExpression ||
+      def.optionToggles.length
+    );
   }
 
   function isChoiceLike(def: ItemDef): boolean {
@@ -886,9 +907,17 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     }
   };
   collect(root.children);
-  for (const node of ordered) if (isQuestion(node.def)) refreshLiveAnswers(node);
-  for (const node of [...ordered].reverse()) if (!isQuestion(node.def)) refreshLiveChildren(node);
-  refreshLiveChildren(root);
+  if (keepLive) {
+    // Question instances under one parent share their live item: refresh each once.
+    const refreshed = new Set<QuestionnaireResponseItem>();
+    for (const node of ordered) {
+      if (!isQuestion(node.def) || refreshed.has(node.live!)) continue;
+      refreshed.add(node.live!);
+      refreshLiveAnswers(node);
+    }
+    for (const node of [...ordered].reverse()) if (!isQuestion(node.def)) refreshLiveChildren(node);
+    refreshLiveChildren(root);
+  }
   // Settle enableWhen: evaluate each conditional node in order until nothing changes.
   {
     const conditional = ordered.filter((n) => n.def.enableWhen.length);

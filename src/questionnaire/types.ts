@@ -1,6 +1,5 @@
 import type {
   Coding,
-  Questionnaire,
   QuestionnaireItem,
   QuestionnaireResponse,
   QuestionnaireResponseItemAnswer,
@@ -209,6 +208,3 @@ export interface QuestionnaireStoreOptions {
   /** Where load and evaluation problems are logged; defaults to console.warn. */
   log?: (message: string, detail?: unknown) => void;
 }
-
-/** Input accepted by createQuestionnaireStore: anything, since bad input must not throw. */
-export type QuestionnaireInput = Questionnaire | unknown;
