@@ -85,4 +85,37 @@ describe('the on-demand pickers', () => {
       expect(onSubmit.mock.calls[0][0].item).toEqual([{ linkId: 'drop', text: 'Drop fruit', answer: [fruit[1]] }]);
     });
   });
+
+  describe('when the code is there', () => {
+    it('shows the answer in a resting field and opens the options from the keyboard once tabbed to', async () => {
+      const { user, onSubmit } = setup({
+        resourceType: 'Questionnaire',
+        status: 'active',
+        item: [
+          { linkId: 'name', text: 'Name', type: 'string' },
+          {
+            linkId: 'drop',
+            text: 'Drop fruit',
+            type: 'choice',
+            answerOption: fruit,
+            initial: [fruit[2]],
+            extension: control('drop-down'),
+          },
+        ],
+      });
+      expect(screen.getByRole('combobox', { name: 'Drop fruit' })).toHaveValue('Cherry');
+      await user.click(screen.getByLabelText('Name'));
+      await user.tab();
+      const picker = screen.getByRole('combobox', { name: 'Drop fruit' });
+      expect(picker).toHaveFocus();
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+      // ArrowDown opens the options with the first one highlighted.
+      await user.keyboard('{ArrowDown}');
+      expect(await screen.findByRole('listbox')).toBeInTheDocument();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('combobox', { name: 'Drop fruit' })).toHaveValue('Apple');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(onSubmit.mock.calls[0][0].item).toEqual([{ linkId: 'drop', text: 'Drop fruit', answer: [fruit[0]] }]);
+    });
+  });
 });
