@@ -147,6 +147,18 @@ function noteWrites(db: Database, count: number): void {
   })();
 }
 
+/**
+ * meta.lastUpdated of a new version: now, but always after the last one this server wrote. A
+ * write takes well under a millisecond, and two writes in a row must still sort in the order
+ * they happened (_sort=_lastUpdated, _since).
+ */
+let lastStamp = 0;
+function nextLastUpdated(): string {
+  const now = Date.now();
+  lastStamp = now > lastStamp ? now : lastStamp + 1;
+  return new Date(lastStamp).toISOString();
+}
+
 /** Runs ANALYZE now (after a bulk load, before measuring). */
 export async function analyzeTables(db: Database): Promise<void> {
   for (const table of ['resources', 'search_index', 'resource_history']) await db.query(`ANALYZE ${table}`);
@@ -487,7 +499,7 @@ export class Repository {
       [bulk.map((r) => r.resourceType), bulk.map((r) => r.id)]
     );
     const existing = new Map(current.map((row) => [`${row.resource_type}/${row.id}`, row]));
-    const lastUpdated = new Date().toISOString();
+    const lastUpdated = nextLastUpdated();
     const types: string[] = [];
     const ids: string[] = [];
     const versions: number[] = [];
@@ -572,7 +584,7 @@ export class Repository {
   ): Promise<Record<string, any>> {
     const type = resource.resourceType as string;
     const id = resource.id as string;
-    const lastUpdated = new Date().toISOString();
+    const lastUpdated = nextLastUpdated();
     let stored = resource;
     if (!deleted) {
       stored = { ...resource, meta: { ...(resource.meta ?? {}), versionId: String(versionId), lastUpdated } };
