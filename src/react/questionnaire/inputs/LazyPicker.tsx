@@ -51,7 +51,6 @@ export function loadPickers(): Promise<Pickers> {
  * its code has not arrived yet, the field keeps taking typing and says 'Loading options...'.
  */
 export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }) {
-  const [loaded, setLoaded] = useState(pickers);
   const [handoff, setHandoff] = useState<PickerHandoff>();
   const [asked, setAsked] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -73,14 +72,13 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
     };
   };
 
+  // The code's arrival re-renders only a field that was used meanwhile, not every field at rest.
   useEffect(() => {
-    if (loaded) return;
+    if (pickers) return;
     let live = true;
     loadPickers().then(
-      (module) => {
-        if (!live) return;
-        if (used.current) setHandoff(take());
-        setLoaded(module);
+      () => {
+        if (live && used.current) setHandoff(take());
       },
       // Logged by loadPickers; the field stays and keeps what was typed.
       () => undefined
@@ -88,30 +86,31 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
     return () => {
       live = false;
     };
-  }, [loaded]);
+  }, []);
 
-  if (loaded && handoff) {
-    const Picker = kind === 'choice' ? loaded.ChoiceCombobox : loaded.ReferenceInput;
+  // A handoff exists only once the pickers have loaded.
+  if (handoff && pickers) {
+    const Picker = kind === 'choice' ? pickers.ChoiceCombobox : pickers.ReferenceInput;
     return <Picker {...props} handoff={handoff} />;
   }
   /** Hands over to the picker once the field has focus and the picker's code is here. */
   const handOver = () => {
     used.current = true;
-    if (loaded && field.current === document.activeElement) setHandoff(take());
+    if (pickers && field.current === document.activeElement) setHandoff(take());
   };
   return (
     <PickerField
       {...props}
       kind={kind}
       inputRef={field}
-      loading={asked && !loaded}
+      loading={asked && !pickers}
       onAsk={() => {
         wantsOptions.current = true;
         setAsked(true);
         handOver();
       }}
       onFocus={handOver}
-      isHandingOff={() => used.current && !!loaded}
+      isHandingOff={() => used.current && !!pickers}
     />
   );
 }
