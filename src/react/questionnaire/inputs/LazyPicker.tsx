@@ -12,7 +12,7 @@ type Pickers = typeof import('./pickers');
 export interface PickerHandoff {
   /** The text in the field. */
   text: string;
-  /** The stand-in had focus, with this selection. */
+  /** The field had focus, with this selection. */
   focused: boolean;
   selection?: [number, number];
   /** The user asked for the options: clicked, pressed an arrow key or typed. */
