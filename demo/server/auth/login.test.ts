@@ -14,7 +14,6 @@ import {
   startSmartLaunch,
   verifyMfa,
   handleRedirectCallback,
-  type NewPatientRequest,
   type NewUserRequest,
 } from '../../../src/client/login';
 import { clientFor, failure } from '../fhir/test-server';
@@ -331,7 +330,7 @@ describe('MFA', () => {
       password: 'apple-pie-42',
     });
     expect(registered).toEqual({ login: expect.any(String) });
-    await client.startNewPatient({ login: registered.login! } as NewPatientRequest);
+    await client.startNewPatient({ login: registered.login! });
     const user = await server.ctx.systemRepo.searchOne<any>('User', { email });
     await server.ctx.systemRepo.updateResource({ ...user, mfaRequired: true });
 
@@ -367,7 +366,7 @@ describe('registration', () => {
     expect(registered).toEqual({ login: expect.any(String) });
     expect(JSON.parse(wire.last('auth/newuser').requestBody!)).toMatchObject({ codeChallengeMethod: 'S256' });
     // Without a projectId (as the portal's registration sends it), the demo project.
-    const created = await client.startNewPatient({ login: registered.login! } as NewPatientRequest);
+    const created = await client.startNewPatient({ login: registered.login! });
     expect(created).toEqual({ login: registered.login, code: expect.any(String) });
     await client.processCode(created.code!);
     expect(wire.last('oauth2/token').status).toBe(200);

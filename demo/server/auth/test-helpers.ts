@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
-import { getPkceStore, PkceStorageKeys, type NewPatientRequest } from '../../../src/client/login';
+import { getPkceStore, PkceStorageKeys } from '../../../src/client/login';
 import { createServer, type RunningServer } from '../app';
 
 /** A started server and its temporary folder. */
@@ -213,7 +213,7 @@ export async function registerPatient(
   const patient = await client.startNewPatient({
     login: registered.login!,
     ...(projectId ? { projectId } : {}),
-  } as NewPatientRequest);
+  });
   await client.processCode(patient.code!);
   return signedIn(client);
 }

@@ -75,7 +75,8 @@ export interface NewProjectRequest {
 /** New patient for a partial login (POST auth/newpatient). */
 export interface NewPatientRequest {
   readonly login: string;
-  readonly projectId: string;
+  /** The project to join; left out, the server picks its default (the reference server: the demo project). */
+  readonly projectId?: string;
 }
 
 /** A project membership offered on the choose-profile step. */

@@ -6,7 +6,6 @@ import {
   startNewProject,
   startNewUser,
   type LoginAuthenticationResponse,
-  type NewPatientRequest,
 } from '../../client/login';
 import { toFormErrors, validateRequired } from './formErrors';
 import { getRecaptchaToken as loadRecaptchaToken } from './loadScript';
@@ -126,7 +125,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
       const patient = await startNewPatient(client, {
         login: response.login,
         ...(config.projectId ? { projectId: config.projectId } : {}),
-      } as NewPatientRequest);
+      });
       if (!patient.code) throw new Error(messagesRef.current.unexpectedResponse);
       await exchange(patient.code);
     },
