@@ -5,7 +5,7 @@ import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } 
 import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { SignaturePad } from './SignaturePad';
-import { loadPickers } from './inputs/LazyPicker';
+import { preloadPickers } from './inputs/LazyPicker';
 import { pickerKind } from './inputs/QuestionInput';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
@@ -81,11 +81,10 @@ function QuestionnaireFormBody(
   const [submitError, setSubmitError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
-  // The pickers' code starts loading as soon as the form has a picker item anywhere (hidden, disabled
-  // or on a later page included), so it is there by the time one shows. Failures are logged there.
+  // A form with a picker item anywhere (hidden, disabled or on a later page included) loads the
+  // pickers' code once the page is idle, so it is there by the time one is used.
   useEffect(() => {
-    const keys = store.getKeys();
-    if (keys.some((key) => pickerKind(store.getItemState(key)!))) loadPickers().catch(() => undefined);
+    if (store.getKeys().some((key) => pickerKind(store.getItemState(key)!))) preloadPickers();
   }, [store]);
 
   // Moving between pages moves focus to the new page's step title, so screen readers follow.

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { QuestionnaireItemState } from '../../../questionnaire';
 import { answerLabel } from '../answers';
 import { useQuestionnaireFormContext } from '../context';
@@ -43,6 +43,18 @@ export function loadPickers(): Promise<Pickers> {
 }
 
 /**
+ * Loads the pickers when the page is idle (within two seconds), so a form with pickers has them by
+ * the time one is used without their download and evaluation delaying its first paint; a field
+ * used sooner loads them at once.
+ */
+export function preloadPickers(): void {
+  if (pickers || loading) return;
+  const load = () => void loadPickers().catch(() => undefined);
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}
+
+/**
  * A drop-down, autocomplete or reference picker. At rest it is a plain combobox field showing the
  * answer; the picker (Downshift and a Radix popover, loaded on demand) takes its place when the
  * field is first used: focused, clicked or typed into. A form of 2,000 items with 130 drop-downs
@@ -72,31 +84,24 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
     };
   };
 
-  // The code's arrival re-renders only a field that was used meanwhile, not every field at rest.
-  useEffect(() => {
-    if (pickers) return;
-    let live = true;
-    loadPickers().then(
-      () => {
-        if (live && used.current) setHandoff(take());
-      },
-      // Logged by loadPickers; the field stays and keeps what was typed.
-      () => undefined
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
   // A handoff exists only once the pickers have loaded.
   if (handoff && pickers) {
     const Picker = kind === 'choice' ? pickers.ChoiceCombobox : pickers.ReferenceInput;
     return <Picker {...props} handoff={handoff} />;
   }
-  /** Hands over to the picker once the field has focus and the picker's code is here. */
+  /** Hands over to the picker: at once when its code is here, else as soon as it arrives. */
   const handOver = () => {
     used.current = true;
-    if (pickers && field.current === document.activeElement) setHandoff(take());
+    if (pickers) {
+      if (field.current === document.activeElement) setHandoff(take());
+      return;
+    }
+    // The ref is cleared when the field unmounts; the first arrival hands over, later ones find no field.
+    loadPickers().then(
+      () => field.current && setHandoff(take()),
+      // Logged by loadPickers; the field stays and keeps what was typed.
+      () => undefined
+    );
   };
   return (
     <PickerField
