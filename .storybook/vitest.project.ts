@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,15 +19,8 @@ export const storybookProject = defineProject({
       headless: true,
       provider: playwright({
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: CHROMIUM_PATH,
+          args: CHROMIUM_ARGS,
         },
       }),
       instances: [{ browser: 'chromium' }],

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const SIZES = [100, 500, 2000];
 const RUNS = 3;
@@ -33,16 +34,9 @@ await new Promise((r) => server.listen(0, '127.0.0.1', r));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--enable-precise-memory-info',
-  ],
+  executablePath: CHROMIUM_PATH,
+  // Precise heap figures: without the flag performance.memory is bucketed.
+  args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
 });
 
 // A paint figure is a number of ms, or null for "under 16 ms": Event Timing reports only events of

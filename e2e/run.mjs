@@ -2,8 +2,8 @@
 // reference server. Skips with a clear message (and a failing exit in CI) when Chromium is missing.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { CHROMIUM_PATH as chromium } from '../scripts/chromium.mjs';
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
     `Chromium not found at ${chromium}: run \`npm install\` as root (it installs Debian's chromium) or set CHROMIUM_PATH.`

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 
 if (existsSync(CHROMIUM) || process.env.FPK_SKIP_CHROMIUM) {
   process.exit(0);
