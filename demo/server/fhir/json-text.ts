@@ -10,11 +10,6 @@ export class ResourceJson {
     readonly id: string,
     readonly text: string
   ) {}
-
-  /** The resource as an object (for a caller that must look inside). */
-  parse(): Record<string, any> {
-    return JSON.parse(this.text);
-  }
 }
 
 /** A response body that is JSON text already. */

@@ -291,12 +291,10 @@ function valueCondition(filter: Filter, value: string, p: SqlParams): string {
       // :contains (the reference picker's email:contains) is a case-insensitive substring of the code.
       if (filter.modifier === 'contains')
         return `lower(si.value_code) LIKE ${p.add('%' + escapeLike(value.toLowerCase()) + '%')}`;
-      const bar = value.indexOf('|');
-      if (bar < 0) return `si.value_code = ${p.add(value)}`;
-      const system = value.slice(0, bar);
-      const code = value.slice(bar + 1);
-      if (!system) return `(si.system IS NULL AND si.value_code = ${p.add(code)})`;
-      if (!code) return `si.system = ${p.add(system)}`;
+      const { system, code } = splitToken(value);
+      if (system === undefined) return `si.value_code = ${p.add(code)}`;
+      if (system === null) return `(si.system IS NULL AND si.value_code = ${p.add(code)})`;
+      if (code === null) return `si.system = ${p.add(system)}`;
       return `(si.value_code = ${p.add(code)} AND si.system = ${p.add(system)})`;
     }
     case 'reference': {
@@ -342,6 +340,16 @@ function valueCondition(filter: Filter, value: string, p: SqlParams): string {
 }
 
 /**
+ * A token search value's parts: 'code' (any system: system undefined), '|code' (no system: null),
+ * 'system|' (any code: code null) or 'system|code'.
+ */
+function splitToken(value: string): { system: string | null | undefined; code: string | null } {
+  const bar = value.indexOf('|');
+  if (bar < 0) return { system: undefined, code: value };
+  return { system: value.slice(0, bar) || null, code: value.slice(bar + 1) || null };
+}
+
+/**
  * The search_keys that match a token or reference filter (any of them), or undefined when a
  * value is not an exact match a key can answer (modifiers other than :not and a type, a bare id
  * of a reference without known targets, a canonical URL): those go through search_index.
@@ -351,11 +359,8 @@ function exactKeys(filter: Filter, type: string): string[] | undefined {
   if (def.type === 'token') {
     if (filter.modifier !== undefined && filter.modifier !== 'not') return undefined;
     return filter.values.map((value) => {
-      const bar = value.indexOf('|');
-      if (bar < 0) return tokenKey(type, def.code, undefined, value);
-      const system = value.slice(0, bar);
-      const code = value.slice(bar + 1);
-      return tokenKey(type, def.code, system || null, code || null);
+      const { system, code } = splitToken(value);
+      return tokenKey(type, def.code, system, code);
     });
   }
   if (def.type === 'reference') {
