@@ -1,16 +1,19 @@
 // @vitest-environment node
-// Conformance over the real-world questionnaires of /work/shared/fixtures/questionnaires (see SOURCES.md there).
+// Conformance over the real-world questionnaires of fixtures/questionnaires (a snapshot of
+// ../shared/fixtures; see SOURCES.md there).
 import { readdirSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Questionnaire, QuestionnaireItem, QuestionnaireResponseItem } from '../fhir/types';
 import { allowedValueKeys, answerValueKey } from './answers';
 import type { QuestionnaireStore } from './store';
+import { QUESTIONNAIRE_FIXTURES } from './fixtures';
 import { makeStore } from './test-helpers';
 import type { QuestionnaireAnswer, QuestionnaireItemState } from './types';
 
 // Loading and compiling FHIRPath is slow on a busy shared CI machine.
 vi.setConfig({ testTimeout: 30_000 });
 
-const FIXTURES = new URL('../../../shared/fixtures/questionnaires/', import.meta.url);
+const FIXTURES = pathToFileURL(QUESTIONNAIRE_FIXTURES + '/');
 const files = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
   .sort();

@@ -1,18 +1,19 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { Questionnaire } from '../../fhir';
 import { createQuestionnaireStore } from '../../questionnaire';
+import { QUESTIONNAIRE_FIXTURES } from '../../questionnaire/fixtures';
 import { ErrorBoundary } from '../errors';
 import { createTestClient, fhirJson, withClient } from '../test-utils';
 import { QuestionnaireForm } from './QuestionnaireForm';
 
-// The real-world questionnaires of ../shared/fixtures (SOURCES.md there): each renders without the
+// The real-world questionnaires of fixtures/questionnaires (a snapshot of ../shared/fixtures, SOURCES.md there): each renders without the
 // error boundary firing and shows every enabled, visible question the engine knows of. Value
 // sets answer 404 here, as an unreachable terminology server would: those items show their own
 // error and the rest of the form still renders.
-const FIXTURES = resolve(process.cwd(), '../shared/fixtures/questionnaires');
+const FIXTURES = QUESTIONNAIRE_FIXTURES;
 const files = readdirSync(FIXTURES).filter((f) => f.endsWith('.json'));
 
 /** linkIds of the questions the engine says are visible, as the form would show them. */
