@@ -1,14 +1,20 @@
-// Builds the reference server: database, context, routes (FHIR here, login/live from the other
-// side through the three wiring functions of CONTRACT.md), websocket, seed.
+// Builds the reference server: database, context, routes (FHIR, login, websocket binding),
+// the websocket, the seed. The composition root: the only product file that names every folder.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unauthorizedOutcome, OperationOutcomeError } from '../../src/fhir/outcomes';
+import { authenticateRequest } from './auth/authenticate';
+import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
+import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
 import { openDatabase } from './db/database';
-import type { RequestAuth } from './fhir/repository';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
+import { DEMO_PROJECT_ID } from './seed/ids';
+import { seedIfEmpty } from './seed/seed';
+import { registerBindingTokenRoutes } from './ws/binding-token';
+import { attachSubscriptionSocket } from './ws/subscriptions';
 
 /** Options of createServer. */
 export interface CreateServerOptions {
@@ -25,7 +31,9 @@ export interface CreateServerOptions {
   seed?: boolean;
   /** Public base URL; default http://{host}:{port}/. */
   baseUrl?: string;
-  /** Replaces the login side's authenticateRequest (tests only). */
+  /** The project a registration without a projectId joins (default: the demo project). */
+  defaultProjectId?: string;
+  /** Replaces authenticateRequest (tests only). */
   authenticate?: (ctx: ServerContext, authorization: string | undefined) => Promise<RequestAuth | undefined>;
 }
 
@@ -35,22 +43,6 @@ export interface RunningServer {
   port: number;
   ctx: ServerContext;
   close(): Promise<void>;
-}
-
-type Authenticate = NonNullable<CreateServerOptions['authenticate']>;
-
-/** Imports one of the login/live/seed side's modules; undefined (logged) when it is not there yet. */
-async function loadOptional<T>(specifier: string, what: string): Promise<T | undefined> {
-  try {
-    return (await import(specifier)) as T;
-  } catch (err: any) {
-    const missing =
-      (err?.code === 'ERR_MODULE_NOT_FOUND' || /Cannot find module|Failed to load url/.test(String(err?.message))) &&
-      String(err?.message).includes(specifier.replace('./', '').split('/')[0]);
-    if (!missing) throw err;
-    console.warn(`[server] ${specifier} not available yet: ${what} disabled`);
-    return undefined;
-  }
 }
 
 /** Starts a server; resolves when it listens and the data is ready. */
@@ -74,49 +66,35 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   }
   const port = (httpServer.address() as AddressInfo).port;
   const url = opts.baseUrl ?? `http://${host}:${port}/`;
-  const ctx = await createContext(db, url);
+  const ctx = await createContext(db, url, { defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID });
 
   const router = new Router();
   router.add('GET', '/healthcheck', async () => ({ status: 200, body: { ok: true } }));
-  const authRoutes = await loadOptional<typeof import('./auth/routes')>('./auth/routes', 'login routes');
   // SMART discovery under the FHIR base, before '/fhir/R4/:type/:id' can claim it; no auth.
-  const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`]);
-  if (authRoutes) {
-    router.add('GET', authRoutes.FHIR_SMART_CONFIGURATION_PATH, authRoutes.smartConfiguration(ctx as any));
-    publicFhirPaths.add(authRoutes.FHIR_SMART_CONFIGURATION_PATH);
-  }
+  router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));
+  const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`, FHIR_SMART_CONFIGURATION_PATH]);
   registerFhirRoutes(router, ctx);
-
-  authRoutes?.registerAuthRoutes(router as any, ctx as any);
-  const authModule = await loadOptional<typeof import('./auth/authenticate')>('./auth/authenticate', 'authentication');
-  const authenticate: Authenticate | undefined =
-    opts.authenticate ?? (authModule?.authenticateRequest as Authenticate | undefined);
-  const wsModule = await loadOptional<typeof import('./ws/subscriptions')>(
-    './ws/subscriptions',
-    'websocket subscriptions'
-  );
-  const socket = wsModule?.attachSubscriptionSocket(httpServer, ctx as any);
-  if (socket) (ctx as any).addChangeListener((r: any, a: any) => socket.notify(r, a));
+  registerAuthRoutes(router, ctx);
+  registerBindingTokenRoutes(router, ctx);
+  const authenticate = opts.authenticate ?? authenticateRequest;
+  const socket = attachSubscriptionSocket(httpServer, ctx);
+  ctx.addChangeListener((resource, action) => socket.notify(resource, action));
 
   const beforeHandler = async (req: ServerRequest): Promise<void> => {
     const isFhir = req.path === FHIR_BASE || req.path.startsWith(FHIR_BASE + '/');
     if (isFhir) negotiateFhir(req);
     if (isFhir && !publicFhirPaths.has(req.path)) {
-      if (!authenticate) throw new OperationOutcomeError(unauthorizedOutcome('Authentication is not available'));
       req.auth = await authenticate(ctx, req.headers.authorization);
       if (!req.auth) throw new OperationOutcomeError(unauthorizedOutcome());
-    } else if (req.headers.authorization && authenticate) {
+    } else if (req.headers.authorization) {
       // Other routes (auth/*) may use the caller when there is a valid one; they check themselves.
       req.auth = await authenticate(ctx, req.headers.authorization).catch(() => undefined);
     }
   };
 
   if (opts.seed ?? true) {
-    const seedModule = await loadOptional<typeof import('./seed/seed')>('./seed/seed', 'seed data');
-    if (seedModule) {
-      const seeded = await seedModule.seedIfEmpty(ctx as any);
-      if (seeded) console.log('[server] seeded demo data');
-    }
+    const seeded = await seedIfEmpty(ctx);
+    if (seeded) console.log('[server] seeded demo data');
   }
 
   listener = createRequestListener({
@@ -134,7 +112,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     close: async () => {
       if (closed) return;
       closed = true;
-      await socket?.close().catch((err: unknown) => console.error('[server] websocket close failed', err));
+      await socket.close().catch((err: unknown) => console.error('[server] websocket close failed', err));
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();

@@ -14,11 +14,25 @@ export interface ServerContext {
   baseUrl: string;
   /** HS256 key, persisted in the database on first start. */
   jwtSecret: Uint8Array;
-  onResourceChange(resource: Resource, action: 'create' | 'update' | 'delete'): void;
+  /**
+   * The project a registration without a projectId joins (the demo's project when seeded).
+   * Configuration, not seed data: product code never imports seed/.
+   */
+  defaultProjectId: string | undefined;
+  /** Called after every committed write; fans out to the listeners. */
+  onResourceChange: ChangeListener;
+  /** Adds a listener of committed writes (websocket notify, the token cache). */
+  addChangeListener(listener: ChangeListener): void;
 }
 
-/** Change listeners registered after the context exists (the websocket side's notify). */
-export type ChangeListener = ServerContext['onResourceChange'];
+/** Hears of one committed write. */
+export type ChangeListener = (resource: Resource, action: 'create' | 'update' | 'delete') => void;
+
+/** Options of createContext. */
+export interface ContextOptions {
+  /** See ServerContext.defaultProjectId. */
+  defaultProjectId?: string;
+}
 
 /** Loads the JWT key from server_config, creating it on first start. */
 export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
@@ -32,10 +46,7 @@ export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
 }
 
 /** Builds the context; onResourceChange fans out to the listeners added later. */
-export async function createContext(
-  db: Database,
-  baseUrl: string
-): Promise<ServerContext & { addChangeListener(l: ChangeListener): void }> {
+export async function createContext(db: Database, baseUrl: string, opts: ContextOptions = {}): Promise<ServerContext> {
   await backfillSearchKeys(db);
   const listeners: ChangeListener[] = [];
   const onResourceChange: ChangeListener = (resource, action) => {
@@ -52,6 +63,7 @@ export async function createContext(
     systemRepo: new Repository(db, undefined, { onChange: (r, a) => onResourceChange(r, a) }),
     baseUrl: baseUrl.endsWith('/') ? baseUrl : baseUrl + '/',
     jwtSecret: await loadJwtSecret(db),
+    defaultProjectId: opts.defaultProjectId,
     onResourceChange,
     addChangeListener: (l) => listeners.push(l),
   };

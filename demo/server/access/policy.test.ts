@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestAuth } from '../fhir/repository';
+import type { RequestAuth } from '../core/request-auth';
 import { computeCompartments } from './compartment';
 import { assertCanCreate, assertCanDelete, assertCanUpdate, canReadRow, readScope } from './policy';
 

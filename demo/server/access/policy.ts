@@ -1,9 +1,9 @@
 // Who may do what. A patient reaches their own compartment and the shared catalogue; a
 // practitioner the whole project; the account records only a super admin (or the system).
 import { isDeepStrictEqual } from 'node:util';
-import type { RequestAuth } from '../fhir/repository';
-import { badRequest, forbidden } from '../fhir/errors';
-import { isInternalType, isKnownResourceType } from '../fhir/resource-types';
+import type { RequestAuth } from '../core/request-auth';
+import { badRequest, forbidden } from '../core/errors';
+import { isInternalType, isKnownResourceType } from '../core/resource-types';
 import { parseSearchRequest } from '../search/query';
 import { computeCompartments, patientReferences } from './compartment';
 

@@ -3,7 +3,7 @@
  * Bearer: a JWT of this server whose Login is still live. Basic: a ClientApplication's
  * id and secret (client credentials on every request).
  */
-import type { RequestAuth } from '../fhir/repository';
+import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import { verifyAccessToken } from './jwt';
@@ -61,14 +61,11 @@ interface CachedAuth {
 type AuthCache = Map<string, CachedAuth> & { generation: number };
 const authCaches = new WeakMap<ServerContext, AuthCache>();
 
-function authCache(ctx: ServerContext): AuthCache | undefined {
+function authCache(ctx: ServerContext): AuthCache {
   const cache = authCaches.get(ctx);
   if (cache) return cache;
-  const addChangeListener = (ctx as { addChangeListener?: (l: ServerContext['onResourceChange']) => void })
-    .addChangeListener;
-  if (!addChangeListener) return undefined; // no way to hear of a logout: no cache
   const created = Object.assign(new Map<string, CachedAuth>(), { generation: 0 });
-  addChangeListener((resource) => {
+  ctx.addChangeListener((resource) => {
     // The generation tells a request that read the records before this change not to cache them.
     if ((resource.resourceType as string) === 'Login') {
       created.generation++;

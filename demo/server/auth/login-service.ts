@@ -12,7 +12,6 @@ import { isCodeChallengeMethod, verifyPkce } from './pkce';
 import { generateTotpSecret, totpQrDataUrl, verifyTotp } from './totp';
 import { signAccessToken, ACCESS_TOKEN_LIFETIME_SECONDS } from './jwt';
 import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord, type UserRecord } from './records';
-import { DEMO_PROJECT_ID } from '../seed/ids';
 
 /** Authorization codes are valid this long after they are issued, and once. */
 export const CODE_LIFETIME_MS = 60_000;
@@ -278,7 +277,7 @@ export class LoginService {
   async newPatient(body: Record<string, unknown>): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
-    const projectId = (typeof body.projectId === 'string' && body.projectId) || login.projectId || DEMO_PROJECT_ID;
+    const projectId = (typeof body.projectId === 'string' && body.projectId) || login.projectId || this.ctx.defaultProjectId;
     const project = await this.readProject(projectId);
     const user = await this.readUser(login);
     const membership = await this.repo.transaction(async (repo) => {
@@ -328,7 +327,8 @@ export class LoginService {
     return this.grant(login, membership);
   }
 
-  private async readProject(id: string): Promise<ProjectRecord> {
+  private async readProject(id: string | undefined): Promise<ProjectRecord> {
+    if (!id) badRequest(AuthMessages.projectNotFound, 'projectId');
     try {
       return await this.repo.readResource<ProjectRecord>('Project', id);
     } catch {

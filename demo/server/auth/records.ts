@@ -1,6 +1,6 @@
 /**
  * Shapes of the server's own account records (internal resource types that only the system
- * may touch, see CONTRACT.md). Their fields are free-form JSON; these types are what the
+ * may touch, see README.md (Code map)). Their fields are free-form JSON; these types are what the
  * login side writes and reads.
  */
 import type { Reference } from '../../../src/fhir/types';

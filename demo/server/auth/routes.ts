@@ -8,9 +8,8 @@ import { LoginService, type TokenResponse } from './login-service';
 import { OAuthError, badRequest, unauthorized } from './errors';
 import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord } from './records';
 import { parseBasicAuth } from './basic';
-import { isInternalType } from '../fhir/resource-types';
+import { isInternalType } from '../core/resource-types';
 import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
-import { registerBindingTokenRoutes } from '../ws/binding-token';
 
 function json(body: unknown, status = 200): ServerResponse {
   return { status, body, headers: { 'Cache-Control': 'no-store' } };
@@ -220,5 +219,4 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
 
   router.add('GET', '/.well-known/smart-configuration', smartConfiguration(ctx));
 
-  registerBindingTokenRoutes(router, ctx);
 }

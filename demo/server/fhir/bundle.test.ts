@@ -14,7 +14,7 @@ describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
     const token = (await createAccount(server, 'Practitioner')).token;
     client = clientFor(server, token);
     api = apiFor(server, token);
-    (server.ctx as any).addChangeListener((r: any, a: string) => changes.push(`${a} ${r.resourceType}/${r.id}`));
+    server.ctx.addChangeListener((r, a) => changes.push(`${a} ${r.resourceType}/${r.id}`));
     await server.ctx.systemRepo.updateResource({
       resourceType: 'Schedule',
       id: 'sch',

@@ -8,8 +8,8 @@ import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { errorResponse } from '../http/server';
-import { badRequest, notFound, methodNotAllowed } from './errors';
-import { JsonBody } from './json-text';
+import { badRequest, notFound, methodNotAllowed } from '../core/errors';
+import { JsonBody } from '../core/json-text';
 import type { Repository } from './repository';
 import { setRequestState } from './routes';
 

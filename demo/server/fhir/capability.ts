@@ -1,7 +1,7 @@
 // The server's CapabilityStatement: every storable type, its interactions and search parameters.
 import type { CapabilityStatement } from '../../../src/fhir/types';
 import { getSearchParameters } from '../search/parameters';
-import { FHIR_RESOURCE_TYPES, NON_STORABLE_TYPES } from './resource-types';
+import { FHIR_RESOURCE_TYPES, NON_STORABLE_TYPES } from '../core/resource-types';
 
 const INTERACTIONS = [
   'read',

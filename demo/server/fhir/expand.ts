@@ -2,7 +2,7 @@
 // systems, nested value sets, excludes; then filter, offset and count.
 import { randomUUID } from 'node:crypto';
 import type { CodeSystemConcept, ValueSet, ValueSetExpansionContains } from '../../../src/fhir/types';
-import { badRequest, notFound } from './errors';
+import { badRequest, notFound } from '../core/errors';
 import type { Repository } from './repository';
 
 /** Parameters of $expand. */

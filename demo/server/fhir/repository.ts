@@ -24,24 +24,11 @@ import {
   type IncludeSpec,
   type SearchRequest,
 } from '../search/query';
-import { badRequest, conflict, gone, notFound, preconditionFailed } from './errors';
-import { ResourceJson } from './json-text';
-import { isKnownResourceType, NON_STORABLE_TYPES } from './resource-types';
+import { badRequest, conflict, gone, notFound, preconditionFailed } from '../core/errors';
+import { ResourceJson } from '../core/json-text';
+import { isKnownResourceType, NON_STORABLE_TYPES } from '../core/resource-types';
 import { ID_PATTERN, assertValidResource } from './validate';
-
-/** Who is asking; undefined = the system (seed, auth code). */
-export interface RequestAuth {
-  login: string;
-  user: string;
-  project: string;
-  membership: string;
-  profile: string;
-  patientId?: string;
-  admin: boolean;
-  superAdmin: boolean;
-  scope: string;
-  clientId?: string;
-}
+import type { RequestAuth } from '../core/request-auth';
 
 /** Search parameters as a query or a plain object. */
 export type SearchParamsInput = URLSearchParams | Record<string, string | string[] | undefined>;

@@ -25,7 +25,7 @@ describe.each(backends())('FHIR REST (%s)', (backend) => {
     const doctor = await createAccount(server, 'Practitioner');
     client = clientFor(server, doctor.token);
     api = apiFor(server, doctor.token);
-    (server.ctx as any).addChangeListener((r: any, a: string) => changes.push([`${r.resourceType}/${r.id}`, a]));
+    server.ctx.addChangeListener((r, a) => changes.push([`${r.resourceType}/${r.id}`, a]));
   });
   afterAll(async () => {
     await server?.destroy();

@@ -9,12 +9,12 @@ import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { mediaType } from '../http/server';
 import { processBundle } from './bundle';
 import { capabilityStatement } from './capability';
-import { badRequest, notAcceptable, preconditionFailed, unsupportedMediaType } from './errors';
+import { badRequest, notAcceptable, preconditionFailed, unsupportedMediaType } from '../core/errors';
 import { expandParamsFrom, expandValueSet } from './expand';
-import { JsonBody, bundleJson } from './json-text';
+import { JsonBody, bundleJson } from '../core/json-text';
 import { Repository, toSearchParams } from './repository';
 import { ID_PATTERN, validateResource } from './validate';
-import { NON_STORABLE_TYPES, isKnownResourceType } from './resource-types';
+import { NON_STORABLE_TYPES, isKnownResourceType } from '../core/resource-types';
 
 /** The FHIR base path. */
 export const FHIR_BASE = '/fhir/R4';

@@ -10,7 +10,7 @@ import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { OperationOutcome } from '../../../src/fhir/types';
 import { createServer, type RunningServer } from '../app';
 import { signAccessToken } from '../auth/jwt';
-import { statusOfOutcome } from './errors';
+import { statusOfOutcome } from '../core/errors';
 
 /** The storage backends the suites run against: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function backends(): ('pglite' | 'postgres')[] {

@@ -2,7 +2,7 @@
 // id syntax, required elements of the types the portal uses, primitive date formats.
 import { OperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { OperationOutcome, OperationOutcomeIssue } from '../../../src/fhir/types';
-import { NON_STORABLE_TYPES, isInternalType, isKnownResourceType } from './resource-types';
+import { NON_STORABLE_TYPES, isInternalType, isKnownResourceType } from '../core/resource-types';
 
 /** FHIR id syntax. */
 export const ID_PATTERN = /^[A-Za-z0-9\-.]{1,64}$/;

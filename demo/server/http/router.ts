@@ -1,6 +1,6 @@
 // A small router over node:http: exact method + path patterns with ':name' segments, tried in
 // the order they were added (so '/ValueSet/$expand' goes before '/:type/:id').
-import type { RequestAuth } from '../fhir/repository';
+import type { RequestAuth } from '../core/request-auth';
 
 /** A parsed request as handlers see it. */
 export interface ServerRequest {

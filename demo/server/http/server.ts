@@ -3,8 +3,8 @@
 // turns every thrown error into an OperationOutcome with its status.
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
-import { badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../fhir/errors';
-import { JsonBody } from '../fhir/json-text';
+import { badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../core/errors';
+import { JsonBody } from '../core/json-text';
 import type { Router, ServerRequest, ServerResponse } from './router';
 
 /** How the listener treats requests. */

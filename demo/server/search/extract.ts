@@ -1,5 +1,5 @@
 // Turns a resource into search_index rows, one per value of each of its type's parameters.
-import { badRequest } from '../fhir/errors';
+import { badRequest } from '../core/errors';
 import { parseDateRange } from './dates';
 import { getSearchParameters, type SearchParameterDef } from './parameters';
 

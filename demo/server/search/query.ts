@@ -1,7 +1,7 @@
 // Parses a FHIR search query into a checked request, and builds its SQL. Every value condition
 // runs against search_index through one of its indexes (named at each builder).
-import { badRequest } from '../fhir/errors';
-import { isKnownResourceType } from '../fhir/resource-types';
+import { badRequest } from '../core/errors';
+import { isKnownResourceType } from '../core/resource-types';
 import { parseDateRange, type DateRange } from './dates';
 import { normalizeReference, normalizeString, referenceKey, tokenKey } from './extract';
 import { RESULT_PARAMETERS, getSearchParameter, type SearchParameterDef } from './parameters';

@@ -13,7 +13,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Bundle, Resource, Subscription } from '../../../src/fhir/types';
-import type { RequestAuth } from '../fhir/repository';
+import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
 import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { authForMembership } from '../auth/authenticate';
