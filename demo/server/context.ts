@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../src/fhir/types';
 import type { Database } from './db/database';
+import { assignProjectToOrphans } from './fhir/project-backfill';
 import { Repository, backfillSearchKeys } from './fhir/repository';
 
 /** The shared state of one running server. */
@@ -48,6 +49,7 @@ export async function loadJwtSecret(db: Database): Promise<Uint8Array> {
 /** Builds the context; onResourceChange fans out to the listeners added later. */
 export async function createContext(db: Database, baseUrl: string, opts: ContextOptions = {}): Promise<ServerContext> {
   await backfillSearchKeys(db);
+  await assignProjectToOrphans(db, opts.defaultProjectId);
   const listeners: ChangeListener[] = [];
   const onResourceChange: ChangeListener = (resource, action) => {
     for (const listener of listeners) {
@@ -60,7 +62,10 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
   };
   return {
     db,
-    systemRepo: new Repository(db, undefined, { onChange: (r, a) => onResourceChange(r, a) }),
+    systemRepo: new Repository(db, undefined, {
+      onChange: (r, a) => onResourceChange(r, a),
+      defaultProject: opts.defaultProjectId,
+    }),
     baseUrl: baseUrl.endsWith('/') ? baseUrl : baseUrl + '/',
     jwtSecret: await loadJwtSecret(db),
     defaultProjectId: opts.defaultProjectId,

@@ -21,7 +21,7 @@ const baseUrl = process.env.BASE_URL || `http://127.0.0.1:${port}/`;
 
 const db = await openDatabase({ dataDir, databaseUrl });
 try {
-  const ctx = await createContext(db, baseUrl);
+  const ctx = await createContext(db, baseUrl, { defaultProjectId: DEMO_PROJECT_ID });
   const started = Date.now();
   const seeded = await seedIfEmpty(ctx, { reset });
   if (seeded) {

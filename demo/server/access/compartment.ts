@@ -51,6 +51,8 @@ export function computeCompartments(resource: Record<string, any>, extra: string
   if (resource.resourceType === 'Binary') {
     for (const ref of refsOf(resource.securityContext)) if (ref.startsWith('Patient/')) refs.add(ref);
   }
-  for (const e of extra) refs.add(e);
+  for (const e of extra) if (e.startsWith('Patient/')) refs.add(e);
+  // The project partition: reads and searches require the caller's project key (GIN index).
+  if (typeof resource.meta?.project === 'string' && resource.meta.project) refs.add(`Project/${resource.meta.project}`);
   return [...refs].sort();
 }

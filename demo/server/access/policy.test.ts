@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestAuth } from '../core/request-auth';
 import { computeCompartments } from './compartment';
-import { assertCanCreate, assertCanDelete, assertCanUpdate, canReadRow, readScope } from './policy';
+import { assertCanCreate, assertCanDelete, assertCanUpdate, canReadRow, projectOfWrite, readScope } from './policy';
 
 const patientAuth: RequestAuth = {
   login: 'l',
@@ -39,15 +39,25 @@ describe('access policy', () => {
       })
     ).toEqual(['Patient/a', 'Patient/c']);
   });
-  it('scopes reads by role', () => {
-    expect(readScope(patientAuth, 'Slot')).toEqual({ kind: 'all' });
-    expect(readScope(patientAuth, 'Observation')).toEqual({ kind: 'compartment', patientRef: 'Patient/a' });
+  it('scopes reads by role, always within the caller’s project', () => {
+    expect(readScope(patientAuth, 'Slot')).toEqual({ kind: 'within', required: ['Project/p'] });
+    expect(readScope(patientAuth, 'Observation')).toEqual({ kind: 'within', required: ['Project/p', 'Patient/a'] });
     expect(readScope(patientAuth, 'User')).toEqual({ kind: 'none' });
-    expect(readScope(doctorAuth, 'Observation')).toEqual({ kind: 'all' });
+    expect(readScope(doctorAuth, 'Observation')).toEqual({ kind: 'within', required: ['Project/p'] });
     expect(readScope(doctorAuth, 'Login')).toEqual({ kind: 'none' });
     expect(readScope(undefined, 'Login')).toEqual({ kind: 'all' });
-    expect(canReadRow(patientAuth, 'Observation', ['Patient/b'])).toBe(false);
-    expect(canReadRow(patientAuth, 'Observation', ['Patient/a'])).toBe(true);
+    expect(canReadRow(patientAuth, 'Observation', ['Patient/b', 'Project/p'])).toBe(false);
+    expect(canReadRow(patientAuth, 'Observation', ['Patient/a', 'Project/p'])).toBe(true);
+    expect(canReadRow(patientAuth, 'Observation', ['Patient/a', 'Project/q'])).toBe(false);
+    expect(canReadRow(doctorAuth, 'Observation', ['Patient/a'])).toBe(false);
+  });
+  it('stores a signed-in write in the caller’s project, whatever meta.project says', () => {
+    const obs = { resourceType: 'Observation', meta: { project: 'q' } };
+    expect(projectOfWrite(doctorAuth, obs, 'demo')).toBe('p');
+    expect(projectOfWrite(undefined, obs, 'demo')).toBe('q');
+    expect(projectOfWrite(undefined, { resourceType: 'Observation' }, 'demo')).toBe('demo');
+    expect(projectOfWrite(undefined, { resourceType: 'User' }, 'demo')).toBeUndefined();
+    expect(computeCompartments({ resourceType: 'Observation', meta: { project: 'p' } })).toEqual(['Project/p']);
   });
   it('lets a patient create only their own clinical writes', () => {
     expect(() =>

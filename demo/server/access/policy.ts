@@ -41,17 +41,26 @@ export function patientRefOf(auth: RequestAuth | undefined): string | undefined 
   return auth.profile?.startsWith('Patient/') ? auth.profile : undefined;
 }
 
-/** How a request may read a type: everything, only the patient's compartment, or not at all. */
-export type ReadScope = { kind: 'all' } | { kind: 'compartment'; patientRef: string } | { kind: 'none' };
+/** The compartments-column key of a project: every non-account resource carries its project's. */
+export function projectCompartment(projectId: string): string {
+  return `Project/${projectId}`;
+}
+
+/**
+ * How a request may read a type: everything (the system, a super admin), nothing, or the rows
+ * whose compartments column holds every key of `required` (the caller's project, and for a
+ * patient outside the catalogue their own compartment too).
+ */
+export type ReadScope = { kind: 'all' } | { kind: 'within'; required: string[] } | { kind: 'none' };
 
 /** The read scope of a type for a request (undefined auth = the system). */
 export function readScope(auth: RequestAuth | undefined, type: string): ReadScope {
   if (!auth || auth.superAdmin) return { kind: 'all' };
   if (isInternalType(type)) return { kind: 'none' };
+  const project = projectCompartment(auth.project);
   const patientRef = patientRefOf(auth);
-  if (!patientRef) return { kind: 'all' }; // practitioner: the whole project
-  if (CATALOGUE_TYPES.has(type)) return { kind: 'all' };
-  return { kind: 'compartment', patientRef };
+  if (!patientRef || CATALOGUE_TYPES.has(type)) return { kind: 'within', required: [project] };
+  return { kind: 'within', required: [project, patientRef] };
 }
 
 /** Throws 403 when the request may not read or search the type at all. */
@@ -61,12 +70,33 @@ export function assertTypeReadable(auth: RequestAuth | undefined, type: string):
   return scope;
 }
 
+/** The compartment keys a row must hold for this scope (undefined: no restriction). */
+export function requiredCompartments(scope: ReadScope): string[] | undefined {
+  return scope.kind === 'within' ? scope.required : undefined;
+}
+
 /** True when the request may read this stored row (compartments column given). */
 export function canReadRow(auth: RequestAuth | undefined, type: string, compartments: string[]): boolean {
   const scope = readScope(auth, type);
   if (scope.kind === 'all') return true;
   if (scope.kind === 'none') return false;
-  return compartments.includes(scope.patientRef);
+  return scope.required.every((key) => compartments.includes(key));
+}
+
+/**
+ * The project a write stores under meta.project: a signed-in caller's own (whatever the body
+ * says; a super admin may name another), the system's as given, else the default project.
+ * Account records belong to no project.
+ */
+export function projectOfWrite(
+  auth: RequestAuth | undefined,
+  resource: Record<string, any>,
+  defaultProject: string | undefined
+): string | undefined {
+  if (isInternalType(resource.resourceType)) return undefined;
+  const given = typeof resource.meta?.project === 'string' && resource.meta.project ? resource.meta.project : undefined;
+  if (auth && !(auth.superAdmin && given)) return auth.project;
+  return given ?? defaultProject;
 }
 
 /** Resource element comparison that ignores bookkeeping (meta, text). */

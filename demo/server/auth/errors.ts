@@ -13,6 +13,8 @@ export const AuthMessages = {
   invalidPkce: 'Invalid code challenge method',
   membershipNotFound: 'Profile not found',
   projectNotFound: 'Project not found',
+  loginGranted: 'Login already granted',
+  patientCannotCreateProject: 'A patient account cannot create a project',
 } as const;
 
 /** Throws a 400 OperationOutcome naming the field at fault. */

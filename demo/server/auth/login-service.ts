@@ -303,7 +303,13 @@ export class LoginService {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
     const projectName = requireString(body.projectName, 'projectName', 'Project name is required').trim();
+    // A login that already holds a profile (a signed-in patient's) cannot become a project admin.
+    if (login.granted || login.membership) badRequest(AuthMessages.loginGranted, 'login');
     const user = await this.readUser(login);
+    const patientMembership = (await this.memberships(`User/${user.id}`)).some((m) =>
+      m.profile?.reference?.startsWith('Patient/')
+    );
+    if (patientMembership) badRequest(AuthMessages.patientCannotCreateProject, 'login');
     const membership = await this.repo.transaction(async (repo) => {
       const project = await repo.createResource<ProjectRecord>({
         resourceType: 'Project',

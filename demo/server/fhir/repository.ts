@@ -10,7 +10,9 @@ import {
   assertCanUpdate,
   assertTypeReadable,
   canReadRow,
+  projectOfWrite,
   readScope,
+  requiredCompartments,
   type WriteContext,
 } from '../access/policy';
 import { computeCompartments } from '../access/compartment';
@@ -43,6 +45,8 @@ interface TxState {
 
 interface RepositoryOptions {
   onChange?: ResourceChangeListener;
+  /** The project of a system write that names none (the demo project). */
+  defaultProject?: string;
   txState?: TxState;
 }
 
@@ -292,9 +296,11 @@ export class Repository {
       const current = await this.loadRow(type, id);
       if (!current || !canReadRow(this.auth, type, current.compartments)) throw notFound();
       where.push(`h.id = ${p.add(id)}`);
-    } else if (scope.kind === 'compartment') {
-      where.push(`h.compartments @> ARRAY[${p.add(scope.patientRef)}]::text[]`);
     }
+    // Every version is checked on its own: a resource that moved between patients (or was
+    // written in another project) keeps its earlier versions out of reach.
+    const required = requiredCompartments(scope);
+    if (required) where.push(`h.compartments @> ${p.add(required)}::text[]`);
     const since = query.get('_since');
     if (since) {
       if (Number.isNaN(Date.parse(since)))
@@ -370,7 +376,7 @@ export class Repository {
       }
       const id = opts.assignedId ?? randomUUID();
       const toStore: Record<string, any> = { ...input, id };
-      if (this.auth) toStore.meta = { ...(input.meta ?? {}), author: { reference: this.auth.profile } };
+      toStore.meta = this.stampMeta(input, input.meta);
       assertCanCreate(this.auth, toStore);
       const existing = await repo.loadRow(input.resourceType, id, true);
       if (existing) throw conflict(`${input.resourceType}/${id} already exists`);
@@ -408,9 +414,8 @@ export class Repository {
       }
       const toStore: Record<string, any> = { ...input };
       const previousAuthor = current?.content?.meta?.author;
-      const meta = { ...(input.meta ?? {}) };
-      if (this.auth) meta.author = { reference: this.auth.profile };
-      else if (previousAuthor && !meta.author) meta.author = previousAuthor;
+      const meta = this.stampMeta(input, input.meta);
+      if (!this.auth && previousAuthor && !meta.author) meta.author = previousAuthor;
       toStore.meta = meta;
       if (!current || current.deleted) {
         assertCanCreate(this.auth, toStore);
@@ -426,6 +431,16 @@ export class Repository {
       state.changes.push([stored as Resource, 'update']);
       return { resource: stored as T, created: false };
     });
+  }
+
+  /** The meta a write stores: the caller as author, the project the write belongs to. */
+  private stampMeta(resource: Record<string, any>, given: Record<string, any> | undefined): Record<string, any> {
+    const meta: Record<string, any> = { ...(given ?? {}) };
+    if (this.auth) meta.author = { reference: this.auth.profile };
+    const project = projectOfWrite(this.auth, resource, this.opts.defaultProject);
+    if (project) meta.project = project;
+    else delete meta.project;
+    return meta;
   }
 
   /** Deletes a resource (a new version marked deleted); 404 when it never existed. */
@@ -468,7 +483,8 @@ export class Repository {
     const out: Record<string, any>[] = [];
     const bulk: Record<string, any>[] = [];
     for (const input of inputs) {
-      const r = input.id ? input : { ...input, id: randomUUID() };
+      const withId: Record<string, any> = input.id ? input : { ...input, id: randomUUID() };
+      const r: Record<string, any> = { ...withId, meta: this.stampMeta(withId, withId.meta) };
       if (r.resourceType === 'Binary') out.push(await this.updateResource(r));
       else bulk.push(r);
     }
@@ -739,7 +755,7 @@ export class Repository {
   ): Promise<{ resources: any[]; total?: number }> {
     const scope = assertTypeReadable(this.auth, req.resourceType);
     const p = new SqlParams();
-    const where = buildWhere(req, p, scope.kind === 'compartment' ? scope.patientRef : undefined);
+    const where = buildWhere(req, p, requiredCompartments(scope));
     const wantTotal = withTotal && (req.total !== 'none' || req.summaryCount);
     const countQuery = async () =>
       Number(
@@ -826,7 +842,8 @@ export class Repository {
       if (scope.kind === 'none') continue;
       const p = new SqlParams();
       const conds = [`r.resource_type = ${p.add(spec.sourceType)}`, 'NOT r.deleted'];
-      if (scope.kind === 'compartment') conds.push(`r.compartments @> ARRAY[${p.add(scope.patientRef)}]::text[]`);
+      const required = requiredCompartments(scope);
+      if (required) conds.push(`r.compartments @> ${p.add(required)}::text[]`);
       // search_index_ref_idx (resource_type, code, ref_target)
       conds.push(
         `r.id IN (SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(spec.sourceType)} AND si.code = ${p.add(spec.def.code)} AND si.ref_target = ANY(${p.add(refs)}::text[]))`

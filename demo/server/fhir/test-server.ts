@@ -82,13 +82,16 @@ async function project(server: RunningServer, superAdmin = false): Promise<strin
   const key = `${server.url}|${superAdmin}`;
   const existing = projectIds.get(key);
   if (existing) return existing;
-  const p = await server.ctx.systemRepo.createResource<any>({
+  // Test accounts join the default project, where the system's own writes land too.
+  const id = superAdmin ? randomUUID() : server.ctx.defaultProjectId!;
+  await server.ctx.systemRepo.updateResource<any>({
     resourceType: 'Project',
+    id,
     name: superAdmin ? 'Super' : 'Test',
     superAdmin,
   });
-  projectIds.set(key, p.id);
-  return p.id;
+  projectIds.set(key, id);
+  return id;
 }
 
 /** Creates a profile (Patient or Practitioner), a User, a ProjectMembership and a granted Login; mints a token. */

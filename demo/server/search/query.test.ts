@@ -29,11 +29,11 @@ describe('search parsing', () => {
   });
   it('builds SQL with only the parameters it uses: ranges through search_index, equality through search_keys', () => {
     const p = new SqlParams();
-    const where = buildWhere(parse('Slot', 'start=gt2030-01-01&status=free'), p, 'Patient/a');
+    const where = buildWhere(parse('Slot', 'start=gt2030-01-01&status=free'), p, ['Patient/a']);
     expect(where).toContain('si.date_end >');
     expect(where).toContain('r.compartments @>');
     expect(where).toContain('r.search_keys @> ARRAY[$6]::text[]');
-    expect(p.values).toEqual(['Slot', 'Patient/a', 'Slot', 'start', '2030-01-01T23:59:59.999Z', 'Slot/status:free']);
+    expect(p.values).toEqual(['Slot', ['Patient/a'], 'Slot', 'start', '2030-01-01T23:59:59.999Z', 'Slot/status:free']);
   });
   it('turns token and reference values into search keys, and the rest into search_index conditions', () => {
     const p = new SqlParams();

@@ -417,11 +417,14 @@ function filterCondition(filter: Filter, type: string, p: SqlParams): string {
   return filter.modifier === 'not' ? `NOT ${sub}` : sub;
 }
 
-/** The WHERE clause (without the word) for a search, plus an optional compartment restriction. */
-export function buildWhere(req: SearchRequest, p: SqlParams, compartment?: string): string {
-  // resources primary key (resource_type, id) for the type; resources_compartments_gin_idx (GIN) for a patient.
+/**
+ * The WHERE clause (without the word) for a search, restricted to rows whose compartments hold
+ * every key of `required` (the caller's project, a patient's own compartment).
+ */
+export function buildWhere(req: SearchRequest, p: SqlParams, required?: string[]): string {
+  // resources primary key (resource_type, id) for the type; resources_compartments_gin_idx (GIN) for the partition.
   const parts = [`r.resource_type = ${p.add(req.resourceType)}`, 'NOT r.deleted'];
-  if (compartment) parts.push(`r.compartments @> ARRAY[${p.add(compartment)}]::text[]`);
+  if (required?.length) parts.push(`r.compartments @> ${p.add(required)}::text[]`);
   for (const filter of req.filters) parts.push(filterCondition(filter, req.resourceType, p));
   return parts.join(' AND ');
 }
