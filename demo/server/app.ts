@@ -16,6 +16,9 @@ import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
 import { attachSubscriptionSocket } from './ws/subscriptions';
 
+/** Bodies of the login protocol's routes (forms of a few fields). */
+const MAX_AUTH_BODY = 64 * 1024;
+
 /** Options of createServer. */
 export interface CreateServerOptions {
   /** Port to listen on; 0 picks a free one. Default 8103. */
@@ -101,7 +104,12 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     router,
     beforeHandler,
     bodyLimit: (method, path) =>
-      (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path) ? MAX_BINARY_BODY : MAX_BODY,
+      // Reached without credentials: small forms only, so parsing stays cheap for anyone.
+      path.startsWith('/auth/') || path.startsWith('/oauth2/')
+        ? MAX_AUTH_BODY
+        : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
+          ? MAX_BINARY_BODY
+          : MAX_BODY,
   });
 
   let closed = false;

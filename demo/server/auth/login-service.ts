@@ -6,6 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
+import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
 import { AuthMessages, OAuthError, badRequest } from './errors';
 import { hashPassword, verifyPassword } from './password';
 import { isCodeChallengeMethod, verifyPkce } from './pkce';
@@ -51,7 +52,9 @@ export interface TokenResponse {
   profile: Reference;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Passwords and names are bounded before anything looks at them (scrypt, storage). */
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_NAME_LENGTH = 200;
 
 function secret(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -70,12 +73,20 @@ function safeEqual(a: string, b: string): boolean {
 
 /** Lower-cases and trims an email; refuses anything that is not one. */
 export function normalizeEmail(email: unknown, expression = 'email'): string {
-  if (typeof email !== 'string' || !EMAIL.test(email.trim())) badRequest(AuthMessages.invalidEmail, expression);
-  return email.trim().toLowerCase();
+  if (typeof email !== 'string' || email.length > 4 * MAX_EMAIL_LENGTH) badRequest(AuthMessages.invalidEmail, expression);
+  const trimmed = email.trim();
+  if (!isValidEmail(trimmed)) badRequest(AuthMessages.invalidEmail, expression);
+  return trimmed.toLowerCase();
 }
 
-function requireString(value: unknown, expression: string, text = `Missing ${expression}`): string {
+function requireString(
+  value: unknown,
+  expression: string,
+  text = `Missing ${expression}`,
+  maxLength = MAX_NAME_LENGTH
+): string {
   if (typeof value !== 'string' || value.trim() === '') badRequest(text, expression);
+  if (value.length > maxLength) badRequest(`${expression} must be at most ${maxLength} characters`, expression);
   return value;
 }
 
@@ -130,7 +141,7 @@ export class LoginService {
   /** POST auth/login: checks the password and opens a Login. */
   async login(body: Record<string, unknown>): Promise<SignInResponse> {
     const email = normalizeEmail(body.email);
-    const password = requireString(body.password, 'password', 'Password is required');
+    const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
     const user = await this.findUserByEmail(email);
     if (!user) {
       // Spend the same time as a real check, so response time does not tell which emails exist.
@@ -227,7 +238,7 @@ export class LoginService {
   async setScope(body: Record<string, unknown>): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
-    const scope = requireString(body.scope, 'scope').trim().split(/\s+/).join(' ');
+    const scope = requireString(body.scope, 'scope', undefined, 2000).trim().split(/\s+/).join(' ');
     const updated = await this.repo.updateResource<LoginRecord>({ ...login, scope });
     if (!updated.membership) return this.afterAuthentication(updated);
     const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(updated.membership)!);
@@ -257,6 +268,8 @@ export class LoginService {
     const email = normalizeEmail(body.email);
     const password = typeof body.password === 'string' ? body.password : '';
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
+    if (password.length > MAX_PASSWORD_LENGTH)
+      badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
     const passwordHash = await hashPassword(password);
     const login = await this.repo.transaction(async (repo) => {
       if (await repo.searchOne<UserRecord>('User', { email })) badRequest(AuthMessages.emailRegistered, 'email');
