@@ -14,6 +14,7 @@ export const AuthMessages = {
   membershipNotFound: 'Profile not found',
   projectNotFound: 'Project not found',
   loginGranted: 'Login already granted',
+  tooManyAttempts: 'Too many attempts; try again later',
   patientCannotCreateProject: 'A patient account cannot create a project',
 } as const;
 

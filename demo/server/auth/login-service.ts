@@ -7,7 +7,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
+import { tooManyRequests } from '../core/errors';
 import { AuthMessages, OAuthError, badRequest } from './errors';
+import { MFA_ATTEMPTS_PER_LOGIN, throttlesOf } from './throttles';
 import { hashPassword, verifyPassword } from './password';
 import { isCodeChallengeMethod, verifyPkce } from './pkce';
 import { generateTotpSecret, totpQrDataUrl, verifyTotp } from './totp';
@@ -188,7 +190,7 @@ export class LoginService {
     const login = await this.readPendingLogin(body.login);
     const user = await this.readUser(login);
     if (!user.mfaEnrolled || !user.mfaSecret) badRequest('User not enrolled in MFA', 'token');
-    if (!verifyTotp(user.mfaSecret, body.token)) badRequest(AuthMessages.invalidMfaToken, 'token');
+    await this.checkMfaCode(login, user.mfaSecret, body.token);
     const updated = await this.repo.updateResource<LoginRecord>({ ...login, mfaVerified: true });
     return this.afterAuthentication(updated);
   }
@@ -199,10 +201,33 @@ export class LoginService {
     const user = await this.readUser(login);
     if (user.mfaEnrolled) badRequest('Already enrolled', 'token');
     if (!user.mfaSecret) badRequest('MFA enrollment not started', 'token');
-    if (!verifyTotp(user.mfaSecret, body.token)) badRequest(AuthMessages.invalidMfaToken, 'token');
+    await this.checkMfaCode(login, user.mfaSecret, body.token);
     await this.repo.updateResource<UserRecord>({ ...user, mfaEnrolled: true });
     const updated = await this.repo.updateResource<LoginRecord>({ ...login, mfaVerified: true });
     return this.afterAuthentication(updated);
+  }
+
+  /**
+   * Checks a TOTP code under the attempt limits: per account (429 with Retry-After while
+   * blocked) and per login (revoked after MFA_ATTEMPTS_PER_LOGIN wrong codes). The check and the
+   * count run without an await between them, so parallel guesses are all counted.
+   */
+  private async checkMfaCode(login: LoginRecord, secret: string, token: unknown): Promise<void> {
+    const limits = throttlesOf(this.ctx);
+    const account = login.user.reference ?? '';
+    const wait = limits.mfaPerAccount.retryAfterMs(account);
+    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
+    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN) badRequest(AuthMessages.loginRevoked, 'login');
+    if (verifyTotp(secret, token)) {
+      limits.mfaPerLogin.succeed(login.id!);
+      return;
+    }
+    limits.mfaPerLogin.fail(login.id!);
+    limits.mfaPerAccount.fail(account);
+    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN) {
+      await this.repo.updateResource<LoginRecord>({ ...(await this.readLogin(login.id)), revoked: true });
+    }
+    badRequest(AuthMessages.invalidMfaToken, 'token');
   }
 
   private async assertAuthenticated(login: LoginRecord): Promise<void> {

@@ -26,6 +26,7 @@ const STATUS_BY_ID: Record<string, number> = {
   'too-large': 413,
   'unsupported-media-type': 415,
   unprocessable: 422,
+  'too-many-requests': 429,
 };
 
 /** Issue codes mapped to statuses when the outcome has no id of its own. */
@@ -76,3 +77,14 @@ export const notAcceptable = (text: string) => withId('not-acceptable', text, 'n
 export const unsupportedMediaType = (text: string) => withId('unsupported-media-type', text, 'not-supported');
 export const methodNotAllowed = (text: string) => withId('method-not-allowed', text, 'not-supported');
 export const unauthorized = (text = 'Unauthorized') => withId('unauthorized', text, 'login');
+
+/** 429 with the seconds to wait, which the HTTP layer sends as Retry-After. */
+export class TooManyRequestsError extends OperationOutcomeError {
+  readonly retryAfterSeconds: number;
+  constructor(text: string, retryAfterSeconds: number) {
+    super(errorOutcome(text, 'throttled', undefined, 'too-many-requests'));
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+export const tooManyRequests = (text: string, retryAfterSeconds: number) =>
+  new TooManyRequestsError(text, retryAfterSeconds);

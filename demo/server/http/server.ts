@@ -3,7 +3,7 @@
 // turns every thrown error into an OperationOutcome with its status.
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
-import { badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../core/errors';
+import { TooManyRequestsError, badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import type { Router, ServerRequest, ServerResponse } from './router';
 
@@ -91,6 +91,8 @@ function send(req: IncomingMessage, res: NodeResponse, response: ServerResponse)
 
 /** Turns anything thrown into a response; unexpected errors are logged and answer 500. */
 export function errorResponse(err: unknown): ServerResponse {
+  if (err instanceof TooManyRequestsError)
+    return { status: 429, body: err.outcome, headers: { 'Retry-After': String(err.retryAfterSeconds) } };
   if (isOperationOutcomeError(err)) return { status: statusOfOutcome(err.outcome), body: err.outcome };
   console.error('[http] unexpected error', err);
   return { status: 500, body: serverErrorOutcome() };
