@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../core/errors';
 import { isInternalType, isKnownResourceType } from '../core/resource-types';
 import { parseSearchRequest } from '../search/query';
 import { computeCompartments, patientReferences } from './compartment';
+import { assertScope, scopeAllows } from './scopes';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -55,7 +56,10 @@ export type ReadScope = { kind: 'all' } | { kind: 'within'; required: string[] }
 
 /** The read scope of a type for a request (undefined auth = the system). */
 export function readScope(auth: RequestAuth | undefined, type: string): ReadScope {
-  if (!auth || auth.superAdmin) return { kind: 'all' };
+  if (!auth) return { kind: 'all' };
+  // Granted scopes narrow every role, a super admin's too.
+  if (!scopeAllows(auth, type, 'r') && !scopeAllows(auth, type, 's')) return { kind: 'none' };
+  if (auth.superAdmin) return { kind: 'all' };
   if (isInternalType(type)) return { kind: 'none' };
   const project = projectCompartment(auth.project);
   const patientRef = patientRefOf(auth);
@@ -119,6 +123,7 @@ export interface WriteContext {
 export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<string, any>): void {
   const type = resource.resourceType;
   if (!auth) return;
+  assertScope(auth, type, 'c');
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -169,6 +174,7 @@ export function assertCanUpdate(
 ): void {
   const type = after.resourceType;
   if (!auth) return;
+  assertScope(auth, type, 'u');
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -222,6 +228,7 @@ export function assertCanUpdate(
 /** Throws 403 unless the request may delete the resource. */
 export function assertCanDelete(auth: RequestAuth | undefined, resource: Record<string, any>): void {
   if (!auth) return;
+  assertScope(auth, resource.resourceType, 'd');
   if (isInternalType(resource.resourceType) && !auth.superAdmin)
     throw forbidden(`Forbidden: ${resource.resourceType} is not accessible`);
   if (patientRefOf(auth) && !auth.superAdmin) {

@@ -16,6 +16,7 @@ import {
   type WriteContext,
 } from '../access/policy';
 import { computeCompartments } from '../access/compartment';
+import { assertScope } from '../access/scopes';
 import type { Database } from '../db/database';
 import { extractIndexRows, normalizeReference, searchKeys, type IndexRow } from '../search/extract';
 import {
@@ -247,6 +248,7 @@ export class Repository {
   async readResource<T = Resource>(type: string, id: string): Promise<T> {
     assertType(type);
     assertTypeReadable(this.auth, type);
+    assertScope(this.auth, type, 'r');
     assertId(id);
     const row = await this.loadRow(type, id);
     if (!row || !canReadRow(this.auth, type, row.compartments)) throw notFound();
@@ -258,6 +260,7 @@ export class Repository {
   async readVersion<T = Resource>(type: string, id: string, versionId: string): Promise<T> {
     assertType(type);
     assertTypeReadable(this.auth, type);
+    assertScope(this.auth, type, 'r');
     assertId(id);
     if (!/^\d+$/.test(versionId)) throw notFound();
     // resource_history primary key (resource_type, id, version_id)
@@ -279,6 +282,7 @@ export class Repository {
   ): Promise<Bundle> {
     assertType(type);
     const scope = assertTypeReadable(this.auth, type);
+    assertScope(this.auth, type, 'r');
     const count = query.has('_count') ? Number(query.get('_count')) : 100;
     const offset = query.has('_offset') ? Number(query.get('_offset')) : 0;
     if (!Number.isInteger(count) || count < 0 || count > 1000)
@@ -754,6 +758,7 @@ export class Repository {
     asText = false
   ): Promise<{ resources: any[]; total?: number }> {
     const scope = assertTypeReadable(this.auth, req.resourceType);
+    assertScope(this.auth, req.resourceType, 's');
     const p = new SqlParams();
     const where = buildWhere(req, p, requiredCompartments(scope));
     const wantTotal = withTotal && (req.total !== 'none' || req.summaryCount);
