@@ -70,6 +70,12 @@ export class AttemptLimiter {
     return delay;
   }
 
+  /** Takes back one failure counted ahead of a check that then succeeded (the delay stays). */
+  forgive(key: string): void {
+    const entry = this.entry(key);
+    if (entry && entry.failures > 0) entry.failures--;
+  }
+
   /** Forgets the key's failures (a success). */
   succeed(key: string): void {
     this.entries.delete(key);

@@ -3,6 +3,7 @@
  * Bearer: a JWT of this server whose Login is still live. Basic: a ClientApplication's
  * id and secret (client credentials on every request).
  */
+import { grantableScope } from '../access/scopes';
 import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../../../src/fhir/outcomes';
@@ -41,7 +42,8 @@ export async function authForMembership(
     ...(refType(profile) === 'Patient' ? { patientId: refId(profile) } : {}),
     admin: !!membership.admin,
     superAdmin: !!project.superAdmin,
-    scope: login.scope ?? '',
+    // What the grant may hold, whatever was asked (no system/ scopes for people).
+    scope: grantableScope(login.scope ?? '', profile),
     ...(login.clientId ? { clientId: login.clientId } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
+import { grantableScope } from '../access/scopes';
 import { tooManyRequests } from '../core/errors';
 import { AuthMessages, OAuthError, badRequest } from './errors';
 import { MFA_ATTEMPTS_PER_LOGIN, throttlesOf } from './throttles';
@@ -141,9 +142,19 @@ export class LoginService {
   // ---------------------------------------------------------------- steps
 
   /** POST auth/login: checks the password and opens a Login. */
-  async login(body: Record<string, unknown>): Promise<SignInResponse> {
+  async login(body: Record<string, unknown>, remoteAddress = 'unknown'): Promise<SignInResponse> {
     const email = normalizeEmail(body.email);
     const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
+    // Throttled per account (the email, known or not) and per client address. The attempt is
+    // counted before the hash runs, with no await in between, so parallel guesses all count.
+    const limits = throttlesOf(this.ctx);
+    const wait = Math.max(
+      limits.passwordPerAccount.retryAfterMs(email),
+      limits.passwordPerAddress.retryAfterMs(remoteAddress)
+    );
+    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
+    limits.passwordPerAccount.fail(email);
+    limits.passwordPerAddress.fail(remoteAddress);
     const user = await this.findUserByEmail(email);
     if (!user) {
       // Spend the same time as a real check, so response time does not tell which emails exist.
@@ -151,6 +162,8 @@ export class LoginService {
       badRequest(AuthMessages.invalidCredentials, 'email');
     }
     if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
+    limits.passwordPerAccount.succeed(email);
+    limits.passwordPerAddress.forgive(remoteAddress);
     const login = await this.createLogin(user, body);
     return this.afterPassword(login, user);
   }
@@ -463,7 +476,7 @@ export class LoginService {
       }
       refreshToken = `${current.id}.${refreshSecret}`;
     }
-    const scope = current.scope ?? DEFAULT_SCOPE;
+    const scope = grantableScope(current.scope ?? DEFAULT_SCOPE, membership.profile.reference ?? '');
     const accessToken = await signAccessToken(this.ctx.jwtSecret, {
       sub: refId(current.user)!,
       login_id: current.id!,

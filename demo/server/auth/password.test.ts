@@ -27,3 +27,15 @@ describe('password hashing', () => {
     });
   });
 });
+
+describe('the hashing queue', () => {
+  it('refuses with 429 at once when more hashes wait than the queue holds', async () => {
+    const { HASH_CONCURRENCY, HASH_QUEUE_LIMIT } = await import('./password');
+    const results = await Promise.allSettled(
+      Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LIMIT + 2 }, () => hashPassword('flood-password'))
+    );
+    const refused = results.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    expect((refused[0] as PromiseRejectedResult).reason.outcome.id).toBe('too-many-requests');
+  }, 60_000);
+});

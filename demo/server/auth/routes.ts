@@ -196,7 +196,7 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
     if (body.email !== undefined && typeof body.email !== 'string') badRequest('Invalid email', 'email');
     return {};
   });
-  post('/auth/login', (body) => service.login(body));
+  router.add('POST', '/auth/login', async (req) => json(await service.login(bodyOf(req), req.remoteAddress)));
   post('/auth/mfa/verify', (body) => service.verifyMfa(body));
   post('/auth/mfa/login-enroll', (body) => service.enrollMfa(body));
   post('/auth/profile', (body) => service.chooseProfile(body));

@@ -1,6 +1,7 @@
 // The attacker's tools for the security suite: raw HTTP (bodies and headers a real client would
 // never send) and sign-ups through the public login protocol, as anyone on the network can.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import type { RunningServer } from '../app';
 
 /** One raw answer: status, headers and the body (parsed when it is JSON). */
@@ -93,4 +94,44 @@ export async function signUpProjectAdmin(server: RunningServer): Promise<{ token
   const tokens = await exchange(server, res.body.code, user.verifier);
   if (tokens.status !== 200) throw new Error(`oauth2/token answered ${tokens.status}: ${tokens.text}`);
   return { token: tokens.body.access_token, profile: tokens.body.profile.reference, project: tokens.body.project.reference };
+}
+
+/**
+ * POSTs JSON from another loopback address (127.0.0.2 …), as a second machine would: the
+ * server sees a different client address.
+ */
+export function postFrom(
+  server: RunningServer,
+  localAddress: string,
+  path: string,
+  body: unknown
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(path, server.url),
+      {
+        method: 'POST',
+        localAddress,
+        agent: false,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: any = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // not JSON
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+        });
+      }
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

@@ -1,0 +1,71 @@
+// Item 5: password login had no throttle (unlimited guesses), and a flood of wrong passwords
+// saturated scrypt so a real user's login took 9 s. Wrong passwords are now limited per
+// account and per client address with growing delays (429 + Retry-After), counted before the
+// hash runs, so a flood costs a handful of hashes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends, startTestServer, type TestServer } from '../fhir/test-server';
+import { createPasswordAccount } from './accounts';
+import { postFrom, raw } from './attacker';
+
+describe.each(backends())('password login throttling (%s)', (backend) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(backend);
+  }, 60_000);
+  afterAll(() => server?.destroy());
+
+  describe('when an attacker guesses one account’s password', () => {
+    it('answers 429 with a Retry-After that grows, even to the right password', async () => {
+      const account = await createPasswordAccount(server);
+      const guess = () => postFrom(server, '127.0.0.2', 'auth/login', { email: account.email, password: 'wrong-guess-1' });
+      const first = [];
+      for (let i = 0; i < 6; i++) first.push((await guess()).status);
+      expect(first).toEqual([400, 400, 400, 400, 400, 400]);
+      const blocked = await guess();
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.resourceType).toBe('OperationOutcome');
+      expect(Number(blocked.headers['retry-after'])).toBe(1);
+      const right = await postFrom(server, '127.0.0.2', 'auth/login', { email: account.email, password: account.password });
+      expect(right.status).toBe(429);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await guess()).status).toBe(400);
+      const longer = await guess();
+      expect(longer.status).toBe(429);
+      expect(Number(longer.headers['retry-after'])).toBe(2);
+    });
+  });
+
+  describe('when 64 wrong passwords arrive at once for one account', () => {
+    it('runs only a few hashes, and another user signs in meanwhile', async () => {
+      const target = await createPasswordAccount(server);
+      const user = await createPasswordAccount(server);
+      const flood = Promise.all(
+        Array.from({ length: 64 }, () =>
+          postFrom(server, '127.0.0.4', 'auth/login', { email: target.email, password: 'wrong-guess-2' })
+        )
+      );
+      const login = await raw(server, 'POST', 'auth/login', { email: user.email, password: user.password });
+      expect(login.status).toBe(200);
+      const statuses = (await flood).map((r) => r.status);
+      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(6);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(58);
+    });
+  });
+
+  describe('when an attacker sprays one password over many accounts from one address', () => {
+    it('answers 429 to that address after 20 wrong ones, while other addresses still sign in', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 22; i++) {
+        const res = await postFrom(server, '127.0.0.3', 'auth/login', {
+          email: `spray-${i}@example.com`,
+          password: 'Summer2026!',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+      expect(statuses.slice(21)).toEqual([429]);
+      const user = await createPasswordAccount(server);
+      expect((await raw(server, 'POST', 'auth/login', { email: user.email, password: user.password })).status).toBe(200);
+    });
+  });
+});
