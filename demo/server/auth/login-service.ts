@@ -159,7 +159,8 @@ export class LoginService {
     if (!user) {
       // Spend the same time as a real check, so response time does not tell which emails exist.
       await verifyPassword(password, await dummyHash());
-      badRequest(AuthMessages.invalidCredentials, 'email');
+      // The same answer as a wrong password, to the byte: it must not tell which emails exist.
+      badRequest(AuthMessages.invalidCredentials, 'password');
     }
     if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
     limits.passwordPerAccount.succeed(email);

@@ -90,12 +90,12 @@ describe('POST auth/login', () => {
   });
 
   describe('when the email is unknown', () => {
-    it('answers the same text on the email field', async () => {
+    it('answers exactly as for a wrong password (the same text on the password field)', async () => {
       const { client } = loginClient(base);
       const failed = await failure(client.startLogin({ email: 'nobody@example.com', password: 'whatever-123' }));
       expect(failed.status).toBe(400);
       expect(failed.text).toBe('Email or password is invalid');
-      expect(failed.expressions).toEqual(['email']);
+      expect(failed.expressions).toEqual(['password']);
     });
   });
 
