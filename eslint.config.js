@@ -33,7 +33,10 @@ const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) 
               regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
               message: `demo/server/${folder} may import only ${allowed.join(', ') || 'src/fhir'} (DESIGN.md: the reference server's folders import one way).`,
             },
-            { regex: '^(\\.\\./)+src/(react|client|questionnaire|scheduler)(/|$)', message: 'The server may reuse src/fhir only.' },
+            {
+              regex: '^(\\.\\./)+src/(react|client|questionnaire|scheduler)(/|$)',
+              message: 'The server may reuse src/fhir only.',
+            },
           ],
         },
       ],
@@ -66,6 +69,11 @@ export default tseslint.config(
     // Product code never imports the demo data; the composition roots and tests may.
     files: ['demo/server/*.ts'],
     ignores: ['demo/server/app.ts', 'demo/server/seed-cli.ts', 'demo/server/**/*.test.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./seed(/|$)', message: 'Product code never imports seed data.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./seed(/|$)', message: 'Product code never imports seed data.' }] },
+      ],
+    },
   }
 );

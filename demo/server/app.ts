@@ -36,6 +36,11 @@ export interface CreateServerOptions {
   baseUrl?: string;
   /** The project a registration without a projectId joins (default: the demo project). */
   defaultProjectId?: string;
+  /**
+   * Origins allowed to call the server from a browser (CORS). Default: the portal's
+   * (http://localhost:3000 and http://127.0.0.1:3000, or PORT) plus CORS_ORIGINS (comma separated).
+   */
+  corsOrigins?: string[];
   /** Replaces authenticateRequest (tests only). */
   authenticate?: (ctx: ServerContext, authorization: string | undefined) => Promise<RequestAuth | undefined>;
 }
@@ -46,6 +51,16 @@ export interface RunningServer {
   port: number;
   ctx: ServerContext;
   close(): Promise<void>;
+}
+
+/** The portal's origins (PORT, default 3000) and those CORS_ORIGINS lists. */
+function defaultCorsOrigins(): string[] {
+  const portalPort = process.env.PORT || '3000';
+  const extra = (process.env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  return [`http://localhost:${portalPort}`, `http://127.0.0.1:${portalPort}`, ...extra];
 }
 
 /** Starts a server; resolves when it listens and the data is ready. */
@@ -102,6 +117,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
 
   listener = createRequestListener({
     router,
+    corsOrigins: new Set(opts.corsOrigins ?? defaultCorsOrigins()),
     beforeHandler,
     bodyLimit: (method, path) =>
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.

@@ -32,8 +32,12 @@ describe('SMART scopes', () => {
     expect(scopeAllows(patient('patient/Observation.rs?category=vital-signs'), 'Observation', 'r')).toBe(false);
   });
   it('never grants system/ scopes to people, nor patient/ scopes to a practitioner', () => {
-    expect(grantableScope('openid system/*.* user/*.* patient/*.read', 'Patient/a')).toBe('openid user/*.* patient/*.read');
-    expect(grantableScope('openid patient/*.read user/Observation.rs', 'Practitioner/d')).toBe('openid user/Observation.rs');
+    expect(grantableScope('openid system/*.* user/*.* patient/*.read', 'Patient/a')).toBe(
+      'openid user/*.* patient/*.read'
+    );
+    expect(grantableScope('openid patient/*.read user/Observation.rs', 'Practitioner/d')).toBe(
+      'openid user/Observation.rs'
+    );
     expect(grantableScope('system/*.*', 'ClientApplication/c')).toBe('system/*.*');
   });
 });

@@ -3,7 +3,8 @@ import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
 
 describe('isValidEmail', () => {
   it('accepts ordinary addresses', () => {
-    for (const ok of ['a@b.co', 'patient@example.com', 'first.last+tag@sub.example.org']) expect(isValidEmail(ok)).toBe(true);
+    for (const ok of ['a@b.co', 'patient@example.com', 'first.last+tag@sub.example.org'])
+      expect(isValidEmail(ok)).toBe(true);
   });
   it('refuses what the old pattern refused', () => {
     for (const bad of ['', 'a', 'a@b', '@b.co', 'a@.co', 'a@b.', 'a b@c.de', 'a@b@c.de', 'a@b.c\u00a0']) {

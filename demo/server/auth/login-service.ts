@@ -76,7 +76,8 @@ function safeEqual(a: string, b: string): boolean {
 
 /** Lower-cases and trims an email; refuses anything that is not one. */
 export function normalizeEmail(email: unknown, expression = 'email'): string {
-  if (typeof email !== 'string' || email.length > 4 * MAX_EMAIL_LENGTH) badRequest(AuthMessages.invalidEmail, expression);
+  if (typeof email !== 'string' || email.length > 4 * MAX_EMAIL_LENGTH)
+    badRequest(AuthMessages.invalidEmail, expression);
   const trimmed = email.trim();
   if (!isValidEmail(trimmed)) badRequest(AuthMessages.invalidEmail, expression);
   return trimmed.toLowerCase();
@@ -231,7 +232,8 @@ export class LoginService {
     const account = login.user.reference ?? '';
     const wait = limits.mfaPerAccount.retryAfterMs(account);
     if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
-    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN) badRequest(AuthMessages.loginRevoked, 'login');
+    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN)
+      badRequest(AuthMessages.loginRevoked, 'login');
     if (verifyTotp(secret, token)) {
       limits.mfaPerLogin.succeed(login.id!);
       return;
@@ -329,7 +331,8 @@ export class LoginService {
   async newPatient(body: Record<string, unknown>): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
-    const projectId = (typeof body.projectId === 'string' && body.projectId) || login.projectId || this.ctx.defaultProjectId;
+    const projectId =
+      (typeof body.projectId === 'string' && body.projectId) || login.projectId || this.ctx.defaultProjectId;
     const project = await this.readProject(projectId);
     const user = await this.readUser(login);
     const membership = await this.repo.transaction(async (repo) => {

@@ -218,5 +218,4 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   router.add('POST', '/oauth2/authorize', (req) => handleAuthorizePost(ctx, service, req));
 
   router.add('GET', '/.well-known/smart-configuration', smartConfiguration(ctx));
-
 }

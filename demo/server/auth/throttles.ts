@@ -26,10 +26,30 @@ export function throttlesOf(ctx: Pick<ServerContext, 'db'>): AuthThrottles {
   let found = throttles.get(ctx.db);
   if (!found) {
     found = {
-      mfaPerLogin: new AttemptLimiter({ free: MFA_ATTEMPTS_PER_LOGIN, baseDelayMs: 0, maxDelayMs: 0, windowMs: 60 * MINUTE }),
-      mfaPerAccount: new AttemptLimiter({ free: 10, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: 60 * MINUTE }),
-      passwordPerAccount: new AttemptLimiter({ free: 5, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: 60 * MINUTE }),
-      passwordPerAddress: new AttemptLimiter({ free: 20, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: 60 * MINUTE }),
+      mfaPerLogin: new AttemptLimiter({
+        free: MFA_ATTEMPTS_PER_LOGIN,
+        baseDelayMs: 0,
+        maxDelayMs: 0,
+        windowMs: 60 * MINUTE,
+      }),
+      mfaPerAccount: new AttemptLimiter({
+        free: 10,
+        baseDelayMs: 1000,
+        maxDelayMs: 15 * MINUTE,
+        windowMs: 60 * MINUTE,
+      }),
+      passwordPerAccount: new AttemptLimiter({
+        free: 5,
+        baseDelayMs: 1000,
+        maxDelayMs: 15 * MINUTE,
+        windowMs: 60 * MINUTE,
+      }),
+      passwordPerAddress: new AttemptLimiter({
+        free: 20,
+        baseDelayMs: 1000,
+        maxDelayMs: 15 * MINUTE,
+        windowMs: 60 * MINUTE,
+      }),
     };
     throttles.set(ctx.db, found);
   }

@@ -3,7 +3,14 @@
 // turns every thrown error into an OperationOutcome with its status.
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
-import { TooManyRequestsError, badRequest, methodNotAllowed, notFound, statusOfOutcome, tooLarge } from '../core/errors';
+import {
+  TooManyRequestsError,
+  badRequest,
+  methodNotAllowed,
+  notFound,
+  statusOfOutcome,
+  tooLarge,
+} from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import type { Router, ServerRequest, ServerResponse } from './router';
 
@@ -14,6 +21,8 @@ export interface HttpOptions {
   bodyLimit(method: string, path: string): number;
   /** Runs before the handler: content negotiation, authentication (sets req.auth). May throw. */
   beforeHandler?(req: ServerRequest): Promise<void>;
+  /** Origins that get CORS headers (exact `scheme://host[:port]`); any other gets none. */
+  corsOrigins?: ReadonlySet<string>;
 }
 
 const JSON_TYPES = /^application\/(fhir\+json|json|json-patch\+json|[a-z.+-]*\+json)$/;
@@ -63,9 +72,10 @@ function parseBody(raw: Buffer, contentType: string): unknown {
   return raw;
 }
 
-function corsHeaders(req: IncomingMessage): Record<string, string> {
+/** CORS headers for an allow-listed Origin only (never `null`, never an echo of any origin). */
+function corsHeaders(req: IncomingMessage, allowed: ReadonlySet<string> | undefined): Record<string, string> {
   const origin = req.headers.origin;
-  if (!origin) return {};
+  if (!origin || !allowed?.has(origin)) return {};
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
@@ -74,8 +84,13 @@ function corsHeaders(req: IncomingMessage): Record<string, string> {
   };
 }
 
-function send(req: IncomingMessage, res: NodeResponse, response: ServerResponse): void {
-  const headers: Record<string, string> = { ...corsHeaders(req), ...(response.headers ?? {}) };
+function send(
+  req: IncomingMessage,
+  res: NodeResponse,
+  response: ServerResponse,
+  corsOrigins: ReadonlySet<string> | undefined
+): void {
+  const headers: Record<string, string> = { ...corsHeaders(req, corsOrigins), ...(response.headers ?? {}) };
   let payload: Buffer | undefined;
   if (Buffer.isBuffer(response.body)) {
     payload = response.body;
@@ -103,7 +118,7 @@ export function createRequestListener(opts: HttpOptions): (req: IncomingMessage,
   return (req, res) => {
     void handle(opts, req, res).catch((err) => {
       console.error('[http] failed to answer', err);
-      if (!res.headersSent) send(req, res, errorResponse(err));
+      if (!res.headersSent) send(req, res, errorResponse(err), opts.corsOrigins);
       else res.destroy();
     });
   };
@@ -114,8 +129,14 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (method === 'OPTIONS') {
+    const cors = corsHeaders(req, opts.corsOrigins);
+    if (!cors['Access-Control-Allow-Origin']) {
+      res.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' });
+      res.end();
+      return;
+    }
     res.writeHead(204, {
-      ...corsHeaders(req),
+      ...cors,
       'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
       'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
       'Access-Control-Max-Age': '600',
@@ -128,7 +149,12 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
     rawBody = await readBody(req, opts.bodyLimit(method, path));
   } catch (err) {
     if (err instanceof BodyTooLarge) {
-      send(req, res, errorResponse(tooLarge(`Request body is larger than ${opts.bodyLimit(method, path)} bytes`)));
+      send(
+        req,
+        res,
+        errorResponse(tooLarge(`Request body is larger than ${opts.bodyLimit(method, path)} bytes`)),
+        opts.corsOrigins
+      );
       return;
     }
     throw err;
@@ -159,5 +185,5 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
   } catch (err) {
     response = errorResponse(err);
   }
-  send(req, res, response);
+  send(req, res, response, opts.corsOrigins);
 }

@@ -87,13 +87,19 @@ export async function newUser(
 }
 
 /** What anyone can do: sign up, create a project, and take its admin token. */
-export async function signUpProjectAdmin(server: RunningServer): Promise<{ token: string; profile: string; project: string }> {
+export async function signUpProjectAdmin(
+  server: RunningServer
+): Promise<{ token: string; profile: string; project: string }> {
   const user = await newUser(server);
   const res = await raw(server, 'POST', 'auth/newproject', { login: user.login, projectName: 'Mallory Clinic' });
   if (res.status !== 200) throw new Error(`auth/newproject answered ${res.status}: ${res.text}`);
   const tokens = await exchange(server, res.body.code, user.verifier);
   if (tokens.status !== 200) throw new Error(`oauth2/token answered ${tokens.status}: ${tokens.text}`);
-  return { token: tokens.body.access_token, profile: tokens.body.profile.reference, project: tokens.body.project.reference };
+  return {
+    token: tokens.body.access_token,
+    profile: tokens.body.profile.reference,
+    project: tokens.body.project.reference,
+  };
 }
 
 /**

@@ -17,7 +17,8 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
   describe('when an attacker guesses one account’s password', () => {
     it('answers 429 with a Retry-After that grows, even to the right password', async () => {
       const account = await createPasswordAccount(server);
-      const guess = () => postFrom(server, '127.0.0.2', 'auth/login', { email: account.email, password: 'wrong-guess-1' });
+      const guess = () =>
+        postFrom(server, '127.0.0.2', 'auth/login', { email: account.email, password: 'wrong-guess-1' });
       const first = [];
       for (let i = 0; i < 6; i++) first.push((await guess()).status);
       expect(first).toEqual([400, 400, 400, 400, 400, 400]);
@@ -25,7 +26,10 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
       expect(blocked.status).toBe(429);
       expect(blocked.body.resourceType).toBe('OperationOutcome');
       expect(Number(blocked.headers['retry-after'])).toBe(1);
-      const right = await postFrom(server, '127.0.0.2', 'auth/login', { email: account.email, password: account.password });
+      const right = await postFrom(server, '127.0.0.2', 'auth/login', {
+        email: account.email,
+        password: account.password,
+      });
       expect(right.status).toBe(429);
       await new Promise((r) => setTimeout(r, 1100));
       expect((await guess()).status).toBe(400);
@@ -65,7 +69,9 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
       expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
       expect(statuses.slice(21)).toEqual([429]);
       const user = await createPasswordAccount(server);
-      expect((await raw(server, 'POST', 'auth/login', { email: user.email, password: user.password })).status).toBe(200);
+      expect((await raw(server, 'POST', 'auth/login', { email: user.email, password: user.password })).status).toBe(
+        200
+      );
     });
   });
 });

@@ -92,7 +92,9 @@ describe.each(backends())('project partitioning (%s)', (backend) => {
     it('cannot plant a resource in another project’s patient record', async () => {
       const mine = await fhirAs(server, patient.token)('GET', 'Observation?_count=100');
       expect(mine.status).toBe(200);
-      const codes = (mine.body.entry ?? []).map((e: any) => e.resource.code?.text ?? e.resource.code?.coding?.[0]?.code);
+      const codes = (mine.body.entry ?? []).map(
+        (e: any) => e.resource.code?.text ?? e.resource.code?.coding?.[0]?.code
+      );
       expect(codes).not.toContain('bait');
       expect(codes).toContain('8867-4');
     });

@@ -24,7 +24,10 @@ describe.each(backends())('SMART scopes (%s)', (backend) => {
   afterAll(() => server?.destroy());
 
   /** Signs the patient in asking for `scope` (on auth/login, or afterwards through auth/scope). */
-  async function tokenWith(scope: string, via: 'login' | 'auth/scope' = 'login'): Promise<{ token: string; scope: string }> {
+  async function tokenWith(
+    scope: string,
+    via: 'login' | 'auth/scope' = 'login'
+  ): Promise<{ token: string; scope: string }> {
     const { challenge, verifier } = pkce();
     const signIn = await raw(server, 'POST', 'auth/login', {
       email: patient.email,
