@@ -57,15 +57,52 @@ function headersOf(req: IncomingMessage): Record<string, string | undefined> {
   return out;
 }
 
+/** JSON nesting deeper than this is refused (FHIR resources stay far below it). */
+export const MAX_JSON_DEPTH = 100;
+
+/** True when a string holds U+0000 or a lone surrogate, which PostgreSQL text cannot store. */
+export function hasUnstorableCharacter(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      i++;
+    } else if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/** Refuses (400) JSON nested too deep or holding strings the database cannot store; one walk. */
+function assertStorableJson(value: unknown): void {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (hasUnstorableCharacter(v)) throw badRequest('Invalid character in a string: NUL or a lone surrogate');
+    } else if (v && typeof v === 'object') {
+      if (depth >= MAX_JSON_DEPTH) throw badRequest(`JSON is nested deeper than ${MAX_JSON_DEPTH} levels`);
+      for (const [k, child] of Object.entries(v)) {
+        if (hasUnstorableCharacter(k)) throw badRequest('Invalid character in a property name');
+        stack.push([child, depth + 1]);
+      }
+    }
+  }
+}
+
 function parseBody(raw: Buffer, contentType: string): unknown {
   if (!raw.length) return undefined;
   const type = mediaType(contentType);
   if (JSON_TYPES.test(type)) {
+    let parsed: unknown;
     try {
-      return JSON.parse(raw.toString('utf8'));
+      parsed = JSON.parse(raw.toString('utf8'));
     } catch (err) {
       throw badRequest(`Invalid JSON: ${(err as Error).message}`);
     }
+    assertStorableJson(parsed);
+    return parsed;
   }
   if (type === 'application/x-www-form-urlencoded')
     return Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
@@ -160,6 +197,17 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
     throw err;
   }
   const headers = headersOf(req);
+  for (const [key, value] of url.searchParams) {
+    if (hasUnstorableCharacter(key) || hasUnstorableCharacter(value)) {
+      send(
+        req,
+        res,
+        errorResponse(badRequest(`Invalid character in query parameter: ${key.slice(0, 100)}`)),
+        opts.corsOrigins
+      );
+      return;
+    }
+  }
   const serverReq: ServerRequest = {
     method,
     path,

@@ -162,7 +162,35 @@ function dateRow(code: string, value: unknown, where: string): IndexRow | undefi
 }
 
 /** Every index row of a resource. Throws 400 when an indexed date is not a valid FHIR date. */
+/**
+ * Index values are bounded prefixes: btree and GIN entries have a size limit (about 2.7 KB), so
+ * a long string is indexed by its first MAX_INDEXED_LENGTH characters (searches compare the
+ * same prefix of their value), and the resource itself keeps the whole string.
+ */
+export const MAX_INDEXED_LENGTH = 256;
+
+const BOUNDED_COLUMNS = ['value_string', 'value_exact', 'system', 'value_code', 'value_text', 'ref_target'] as const;
+
+/** The first MAX_INDEXED_LENGTH characters, without splitting a surrogate pair. */
+export function indexPrefix(value: string): string {
+  if (value.length <= MAX_INDEXED_LENGTH) return value;
+  const cut = value.charCodeAt(MAX_INDEXED_LENGTH - 1);
+  return value.slice(0, cut >= 0xd800 && cut <= 0xdbff ? MAX_INDEXED_LENGTH - 1 : MAX_INDEXED_LENGTH);
+}
+
+/** The search index rows of a resource, their text values bounded. */
 export function extractIndexRows(resource: Record<string, any>): IndexRow[] {
+  const rows = extractAllIndexRows(resource);
+  for (const row of rows) {
+    for (const column of BOUNDED_COLUMNS) {
+      const v = row[column];
+      if (typeof v === 'string' && v.length > MAX_INDEXED_LENGTH) row[column] = indexPrefix(v);
+    }
+  }
+  return rows;
+}
+
+function extractAllIndexRows(resource: Record<string, any>): IndexRow[] {
   const rows: IndexRow[] = [];
   for (const def of getSearchParameters(resource.resourceType)) {
     const where = `${resource.resourceType}.${typeof def.path === 'string' ? def.path : def.code}`;

@@ -3,7 +3,14 @@
 import { badRequest } from '../core/errors';
 import { isKnownResourceType } from '../core/resource-types';
 import { parseDateRange, type DateRange } from './dates';
-import { normalizeReference, normalizeString, referenceKey, tokenKey } from './extract';
+import {
+  indexPrefix,
+  MAX_INDEXED_LENGTH,
+  normalizeReference,
+  normalizeString,
+  referenceKey,
+  tokenKey,
+} from './extract';
 import { RESULT_PARAMETERS, getSearchParameter, type SearchParameterDef } from './parameters';
 
 /** Search result count limits. */
@@ -12,6 +19,15 @@ export const MAX_COUNT = 1000;
 
 const PREFIXES = ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'sa', 'eb', 'ap'] as const;
 type Prefix = (typeof PREFIXES)[number];
+
+/** A search value as the index holds it: each part of `system|code` bounded on its own. */
+function boundSearchValue(value: string): string {
+  if (value.length <= MAX_INDEXED_LENGTH) return value;
+  return value
+    .split('|')
+    .map((part) => indexPrefix(part))
+    .join('|');
+}
 
 /** One parameter filter: all its comma-separated values OR-ed. */
 export interface Filter {
@@ -161,7 +177,8 @@ export function parseSearchRequest(resourceType: string, query: URLSearchParams)
         throw badRequest(`Unknown modifier :${modifier} on ${code}`, rawName);
     }
     if (modifier === 'missing' && value !== 'true' && value !== 'false') invalidFormat('missing', rawName, value);
-    const values = modifier === 'missing' ? [value] : splitValues(value);
+    // Compared with the bounded prefixes the index holds (extract.ts, MAX_INDEXED_LENGTH).
+    const values = modifier === 'missing' ? [value] : splitValues(value).map(boundSearchValue);
     if (!values.length || values.some((v) => v === ''))
       throw badRequest(`Missing value for search parameter ${rawName}`, rawName);
     const filter: Filter = { code, modifier, values, def };
