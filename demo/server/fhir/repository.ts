@@ -9,7 +9,9 @@ import {
   assertCanDelete,
   assertCanUpdate,
   assertTypeReadable,
+  CATALOGUE_TYPES,
   canReadRow,
+  patientRefOf,
   projectOfWrite,
   readScope,
   requiredCompartments,
@@ -418,7 +420,7 @@ export class Repository {
       }
       const toStore: Record<string, any> = { ...input };
       const previousAuthor = current?.content?.meta?.author;
-      const meta = this.stampMeta(input, input.meta);
+      const meta = this.stampMeta(input, input.meta, previousAuthor);
       if (!this.auth && previousAuthor && !meta.author) meta.author = previousAuthor;
       toStore.meta = meta;
       if (!current || current.deleted) {
@@ -438,9 +440,17 @@ export class Repository {
   }
 
   /** The meta a write stores: the caller as author, the project the write belongs to. */
-  private stampMeta(resource: Record<string, any>, given: Record<string, any> | undefined): Record<string, any> {
+  private stampMeta(
+    resource: Record<string, any>,
+    given: Record<string, any> | undefined,
+    previousAuthor?: unknown
+  ): Record<string, any> {
     const meta: Record<string, any> = { ...(given ?? {}) };
-    if (this.auth) meta.author = { reference: this.auth.profile };
+    if (this.auth && patientRefOf(this.auth) && CATALOGUE_TYPES.has(resource.resourceType)) {
+      // Every patient reads the catalogue: a booked Slot must not name who booked it.
+      if (previousAuthor) meta.author = previousAuthor;
+      else delete meta.author;
+    } else if (this.auth) meta.author = { reference: this.auth.profile };
     const project = projectOfWrite(this.auth, resource, this.opts.defaultProject);
     if (project) meta.project = project;
     else delete meta.project;
