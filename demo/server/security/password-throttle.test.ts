@@ -51,8 +51,10 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
       const login = await raw(server, 'POST', 'auth/login', { email: user.email, password: user.password });
       expect(login.status).toBe(200);
       const statuses = (await flood).map((r) => r.status);
-      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(6);
-      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(58);
+      // 6 before the first delay, then one more each time a delay (1 s, 2 s, 4 s…) runs out while
+      // the 64 connections are still arriving (seconds on a loaded machine); before: all 64 hashed.
+      expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(9);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(55);
     });
   });
 
