@@ -414,6 +414,45 @@ describe('QuestionnaireForm', () => {
       expect(atob(signature!.data!)).toContain('Homer Simpson');
     });
 
+    describe('when the questionnaire is also paged', () => {
+      const paged: Questionnaire = {
+        ...questionnaire,
+        item: [
+          {
+            linkId: 'p1',
+            text: 'About you',
+            type: 'group',
+            extension: control('page'),
+            item: [{ linkId: 'first', text: 'First name', type: 'string' }],
+          },
+          {
+            linkId: 'p2',
+            text: 'Consent',
+            type: 'group',
+            extension: control('page'),
+            item: [{ linkId: 'consent', text: 'I agree', type: 'boolean' }],
+          },
+        ],
+      };
+
+      it("shows the pad on the last page, says 'Signature is required.', and submits once signed", async () => {
+        const { user, onSubmit } = setup(paged);
+        expect(screen.queryByRole('img', { name: 'Signature input area' })).not.toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        expect(screen.getByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        expect(screen.getByRole('alert')).toHaveTextContent('Signature is required.');
+        expect(onSubmit).not.toHaveBeenCalled();
+        await user.type(screen.getByLabelText('Or type your full name to sign'), 'Marge Simpson');
+        await user.click(screen.getByRole('button', { name: 'Back' }));
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        expect(screen.getByLabelText('Or type your full name to sign')).toHaveValue('Marge Simpson');
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        const signature = submitted(onSubmit).extension?.find((e) => e.url.includes('signature'))?.valueSignature;
+        expect(atob(signature!.data!)).toContain('Marge Simpson');
+      });
+    });
+
     it('clears the signature with Clear', async () => {
       const { user, onSubmit } = setup(questionnaire);
       await user.type(screen.getByLabelText('Or type your full name to sign'), 'H');
