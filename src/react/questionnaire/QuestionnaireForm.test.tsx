@@ -116,6 +116,24 @@ describe('QuestionnaireForm', () => {
     });
   });
 
+  describe('when onChange listens', () => {
+    it("hands it 'in-progress' responses without an authored time while typing; only Submit completes", async () => {
+      const onChange = vi.fn<(r: QuestionnaireResponse) => void>();
+      const { user, onSubmit } = setup(
+        { resourceType: 'Questionnaire', status: 'active', item: [{ linkId: 'name', text: 'Name', type: 'string' }] },
+        { onChange }
+      );
+      await user.type(screen.getByLabelText('Name'), 'Bart');
+      const draft = onChange.mock.calls.at(-1)?.[0];
+      expect(draft?.status).toBe('in-progress');
+      expect(draft?.authored).toBeUndefined();
+      expect(draft?.item).toEqual([{ linkId: 'name', text: 'Name', answer: [{ valueString: 'Bart' }] }]);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(submitted(onSubmit).status).toBe('completed');
+      expect(submitted(onSubmit).authored).toEqual(expect.any(String));
+    });
+  });
+
   describe('when items repeat', () => {
     const questionnaire: Questionnaire = {
       resourceType: 'Questionnaire',
