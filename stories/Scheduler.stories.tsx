@@ -176,7 +176,6 @@ async function answer(canvas: Canvas) {
   await userEvent.keyboard('Annual checkup');
   canvas.getByRole('button', { name: 'Next' }).focus();
   await userEvent.keyboard('{Enter}');
-  await waitFor(() => expect(canvas.getByRole('heading', { name: 'Confirm your appointment' })).toHaveFocus());
 }
 
 /** Step 1, 'Select date': days with free slots are enabled; the panel shows the provider and '1 hour'. */
@@ -229,28 +228,29 @@ export const Questions: Story = {
   },
 };
 
-/** Step 4: review and 'Confirm appointment'. */
-export const Confirm: Story = {
+/** Opt-in `reviewStep`: after the questions, a review with 'Confirm appointment' before booking. */
+export const ReviewStep: Story = {
+  args: { reviewStep: true },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await chooseMonday(canvas);
     await chooseNine(canvas);
     await answer(canvas);
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Confirm your appointment' })).toHaveFocus());
     await expect(canvas.getByRole('button', { name: 'Confirm appointment' })).toBeInTheDocument();
     await expect(canvas.getByText('Monday, March 9, 2026')).toBeInTheDocument();
     await expect(args.onAnswersSubmitted).toHaveBeenCalledTimes(1);
   },
 };
 
-/** Done: "You're all set!" after one transaction. */
+/** Step 4: the questions' 'Next' books; "You're all set!" after one transaction. */
 export const Booked: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await chooseMonday(canvas);
     await chooseNine(canvas);
     await answer(canvas);
-    await userEvent.tab();
-    await userEvent.keyboard('{Enter}');
+    await expect(canvas.queryByRole('heading', { name: 'Confirm your appointment' })).not.toBeInTheDocument();
     await waitFor(() => expect(canvas.getByRole('heading', { name: "You're all set!" })).toHaveFocus());
     await expect(canvas.getByText('Check your email for a calendar invite.')).toBeInTheDocument();
     await expect(args.onBooked).toHaveBeenCalledTimes(1);

@@ -79,8 +79,13 @@ const FLOW_VIEWS: Record<UseSchedulerResult['state']['status'], SchedulerView> =
 
 /** The step to show for the hook's state. */
 export function getSchedulerView({ scheduleStatus, state }: UseSchedulerResult): SchedulerView {
-  if (scheduleStatus === 'ready') return FLOW_VIEWS[state.status];
-  return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
+  if (scheduleStatus !== 'ready') return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
+  // Without a review step the questions stay on screen while their 'Next' books; a failed
+  // booking shows the review so the patient can try again.
+  if (state.bookOnAnswers && (state.status === 'questions-answered' || state.status === 'booking')) {
+    return 'questions';
+  }
+  return FLOW_VIEWS[state.status];
 }
 
 type Named = { name?: string | HumanName[]; photo?: { url?: string; data?: string; contentType?: string }[] };
@@ -129,9 +134,10 @@ function getPhotoUrl(resource: Resource | undefined): string | undefined {
 
 /**
  * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
- * the choices so far, and the steps 'Select date', 'Select time', the questions, the
- * confirmation and "You're all set!". Each step replaces the one before; 'Change date' and
- * 'Change time' go back. Focus moves to the step heading when the step changes.
+ * the choices so far, and the four steps 'Select date', 'Select time', the questions (whose
+ * 'Next' books) and "You're all set!"; `reviewStep` adds 'Confirm your appointment' before
+ * booking. Each step replaces the one before; 'Change date' and 'Change time' go back. Focus
+ * moves to the step heading when the step changes.
  */
 export function Scheduler({
   messages,
@@ -324,6 +330,7 @@ export function Scheduler({
         defaultResponse: state.response,
         subject: scheduler.patient,
         now: options.now ?? (() => new Date()),
+        busy: state.status === 'booking',
         labelledBy: headingId,
         className: cls(SchedulerUI.Form),
       };
