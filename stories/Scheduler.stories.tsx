@@ -123,7 +123,9 @@ function SchedulerStory({ behaviour, onRequest, ...props }: StoryArgs): ReactNod
   const [client] = useState(() => createClient(behaviour, onRequest));
   return (
     <FhirProvider client={client}>
-      <Scheduler {...props} />
+      <div dir={props.dir}>
+        <Scheduler {...props} />
+      </div>
     </FhirProvider>
   );
 }
@@ -272,6 +274,27 @@ export const Taken: Story = {
     );
     await waitFor(() => expect(canvas.queryByRole('button', { name: '9:00 AM' })).not.toBeInTheDocument());
     await expect(canvas.getByRole('button', { name: '2:30 PM' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Right to left, in Arabic (Egypt): the panel sits on the right, the month buttons on the left,
+ * the week starts on Saturday as the locale says, and dates go through Intl.
+ */
+export const RightToLeft: Story = {
+  args: { dir: 'rtl', locale: 'ar-EG' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Select date' });
+    const saturday = new Intl.DateTimeFormat('ar-EG', { weekday: 'short', timeZone: 'UTC' })
+      .format(new Date('2026-03-07T12:00:00Z'))
+      .toLocaleUpperCase('ar-EG');
+    await expect(canvas.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent(saturday);
+    const panel = canvas.getByRole('complementary', { name: 'Appointment details' }).getBoundingClientRect();
+    const grid = canvas.getByRole('grid').getBoundingClientRect();
+    await expect(panel.left).toBeGreaterThan(grid.right - 1);
+    const previous = canvas.getByRole('button', { name: 'Previous month' }).getBoundingClientRect();
+    await expect(previous.left).toBeLessThan(grid.left + grid.width / 2);
   },
 };
 

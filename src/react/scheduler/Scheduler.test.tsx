@@ -314,10 +314,7 @@ describe('Scheduler', { timeout: 30_000 }, () => {
           return json(slotSearches === 1 ? searchset(nine, twoThirty) : searchset(twoThirty));
         }
         if (request.method === 'POST') {
-          return json(
-            { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'conflict' }] },
-            412
-          );
+          return json({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'conflict' }] }, 412);
         }
         return undefined;
       });
@@ -591,6 +588,25 @@ describe('Scheduler', { timeout: 30_000 }, () => {
       expect(getInitials({ text: 'Dr. Lee' })).toBe('L');
       expect(getInitials(undefined)).toBe('?');
     });
+  });
+
+  it('formats dates and times in the given locale, the calendar starting on its first weekday', async () => {
+    const { client } = setupServer((request) =>
+      request.url.startsWith(`${FHIR}Slot?`) ? json(searchset(nine, twoThirty)) : undefined
+    );
+    const { user } = renderScheduler(client, { locale: 'fr-FR' });
+    const headers = await screen.findAllByRole('columnheader', { hidden: true });
+    expect(headers[0]).toHaveTextContent('LUN.');
+    const monday = await screen.findByRole('button', { name: 'lundi 9 mars 2026' });
+    await waitFor(() => expect(monday).toBeEnabled());
+    await user.click(monday);
+    const group = await screen.findByRole('group', { name: 'Select time' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+    ).toEqual(['9:00', '14:30']);
+    expect(screen.getByText('lundi 9 mars 2026')).toBeInTheDocument();
   });
 
   it('takes replaced texts and a heading level', async () => {
