@@ -34,6 +34,7 @@ import type {
   EmailPasswordLoginRequest,
   GoogleLoginRequest,
   LoginAuthenticationResponse,
+  LoginClient,
   NewPatientRequest,
   NewProjectRequest,
   NewUserRequest,
@@ -95,7 +96,7 @@ function missing(text: string): never {
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
 
-export class FhirClient extends SessionClient {
+export class FhirClient extends SessionClient implements LoginClient {
   private readonly requestCache: RequestCache;
   private readonly resourceCache: LruCache<Resource>;
   private readonly cacheListeners = new Set<CacheChangeListener>();
@@ -187,6 +188,11 @@ export class FhirClient extends SessionClient {
     return loadRedirect().then((redirect) =>
       redirect.signInWithExternalAuth(this, authorizeUrl, clientId, redirectUri, baseLogin, pkceEnabled)
     );
+  }
+
+  /** Where a pending login stands (GET auth/login/{login}), to resume it at its next step. */
+  getLogin(login: string): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((steps) => steps.getLogin(this, login));
   }
 
   /** Invites someone to a project (POST admin/projects/{id}/invite). */
