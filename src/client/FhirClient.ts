@@ -24,6 +24,7 @@ import {
   uploadWithProgress,
 } from './binary';
 import { LruCache, RequestCache } from './cache';
+import { ReadablePromise } from './readable-promise';
 import type { FhirClientOptions } from './options';
 import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
 import { SessionClient } from './SessionClient';
@@ -241,21 +242,26 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   // ---------------------------------------------------------------- HTTP verbs
 
-  /** GET a URL: identical GETs in flight share one request, answers are kept cacheTime ms. */
-  get<T = any>(url: URL | string, options: RequestOptions = {}): Promise<T> {
+  /**
+   * GET a URL: identical GETs in flight share one request, answers are kept cacheTime ms. The
+   * answer is a ReadablePromise, so React Suspense can `read()` it.
+   */
+  get<T = any>(url: URL | string, options: RequestOptions = {}): ReadablePromise<T> {
     const href = this.resolveUrl(url);
     if (options.cache !== 'no-cache' && options.cache !== 'reload') {
       const cached = this.requestCache.get(href);
-      if (cached) return cached as Promise<T>;
+      if (cached) return cached as ReadablePromise<T>;
     }
     const pending =
       this.autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
         ? this.autoBatcher.add(href, options)
         : this.request('GET', href, options);
-    const promise = pending.then((result) => {
-      this.cacheResult(href, result);
-      return result;
-    });
+    const promise = new ReadablePromise<T>(
+      pending.then((result) => {
+        this.cacheResult(href, result);
+        return result;
+      })
+    );
     this.requestCache.set(href, promise);
     return promise;
   }
@@ -294,21 +300,28 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   // ---------------------------------------------------------------- reads
 
-  /** Reads one resource by type and id. */
-  async readResource<K extends ResourceType>(
+  /** Reads one resource by type and id; Suspense can `read()` the answer. */
+  readResource<K extends ResourceType>(
     resourceType: K,
     id: string,
     options?: RequestOptions
-  ): Promise<ExtractResource<K>> {
-    if (!id) missing('Missing id');
-    return expectResource(await this.get(this.fhirUrl(resourceType, id), options), resourceType);
+  ): ReadablePromise<ExtractResource<K>> {
+    if (!id) return new ReadablePromise(Promise.reject(new OperationOutcomeError(badRequestOutcome('Missing id'))));
+    return ReadablePromise.derive(this.get(this.fhirUrl(resourceType, id), options), (value) =>
+      expectResource<ExtractResource<K>>(value, resourceType)
+    );
   }
 
-  /** Reads the resource a Reference points to ('system' is the system device). */
-  async readReference<T extends Resource = Resource>(reference: Reference, options?: RequestOptions): Promise<T> {
-    if (reference?.reference === 'system') return SYSTEM_DEVICE as T;
-    const [resourceType, id] = parseReference(reference);
-    return this.readResource(resourceType as ResourceType, id, options) as Promise<any>;
+  /** Reads the resource a Reference points to ('system' is the system device); Suspense can `read()` it. */
+  readReference<T extends Resource = Resource>(reference: Reference, options?: RequestOptions): ReadablePromise<T> {
+    if (reference?.reference === 'system') return ReadablePromise.resolve(SYSTEM_DEVICE as Awaited<T>);
+    let parsed: [string, string];
+    try {
+      parsed = parseReference(reference);
+    } catch (error) {
+      return new ReadablePromise(Promise.reject(error));
+    }
+    return this.readResource(parsed[0] as ResourceType, parsed[1], options) as ReadablePromise<any>;
   }
 
   /** Reads a resource's history, newest first, with optional paging. */
@@ -359,12 +372,12 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   // ---------------------------------------------------------------- search
 
-  /** Searches a resource type; answers the Bundle. */
+  /** Searches a resource type; answers the Bundle, which Suspense can `read()`. */
   search<K extends ResourceType>(
     resourceType: K,
     query?: QueryTypes,
     options?: RequestOptions
-  ): Promise<Bundle<ExtractResource<K>>> {
+  ): ReadablePromise<Bundle<ExtractResource<K>>> {
     return this.getBundle(this.fhirSearchUrl(resourceType, query), options);
   }
 
@@ -381,13 +394,13 @@ export class FhirClient extends SessionClient implements LoginClient {
     return bundle.entry?.[0]?.resource;
   }
 
-  /** Searches and answers the matching resources, with the Bundle as `bundle`. */
-  async searchResources<K extends ResourceType>(
+  /** Searches and answers the matching resources, with the Bundle as `bundle`; Suspense can `read()` them. */
+  searchResources<K extends ResourceType>(
     resourceType: K,
     query?: QueryTypes,
     options?: RequestOptions
-  ): Promise<ResourceArray<ExtractResource<K>>> {
-    return toResourceArray(await this.search(resourceType, query, options));
+  ): ReadablePromise<ResourceArray<ExtractResource<K>>> {
+    return ReadablePromise.derive(this.search(resourceType, query, options), toResourceArray);
   }
 
   /** Yields every page of a search (pages of _count 1000 unless set), following next links. */
@@ -769,11 +782,11 @@ export class FhirClient extends SessionClient implements LoginClient {
     return result as T;
   }
 
-  private async getBundle<T extends Resource = Resource>(
+  private getBundle<T extends Resource = Resource>(
     url: URL | string,
     options?: RequestOptions
-  ): Promise<Bundle<T>> {
-    return expectResource(await this.get(url, options), 'Bundle');
+  ): ReadablePromise<Bundle<T>> {
+    return ReadablePromise.derive(this.get(url, options), (value) => expectResource<Bundle<T>>(value, 'Bundle'));
   }
 }
 
