@@ -1,4 +1,4 @@
-import { OperationOutcomeError, badRequestOutcome, normalizeErrorString, throwError } from '../fhir/outcomes';
+import { OperationOutcomeError, badRequestOutcome, throwError } from '../fhir/outcomes';
 import { getReferenceString, parseReference, resolveId } from '../fhir/references';
 import type {
   Attachment,
@@ -23,7 +23,7 @@ import {
   isUnnamedFile,
   uploadWithProgress,
 } from './binary';
-import { LruCache, RequestCache } from './cache';
+import { ClientCache, SYSTEM_DEVICE, type CacheChangeListener } from './client-cache';
 import { ReadablePromise } from './readable-promise';
 import type { FhirClientOptions } from './options';
 import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
@@ -42,8 +42,7 @@ import type {
 } from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
 
-/** Listener for cache changes: a 'Type/id' key, or undefined when anything may have changed. */
-export type CacheChangeListener = (key: string | undefined) => void;
+export type { CacheChangeListener } from './client-cache';
 
 /** The parameters of ValueSet/$expand. */
 export interface ValueSetExpandParams {
@@ -81,14 +80,6 @@ export interface CreatePdfOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-const SYSTEM_DEVICE: Device = {
-  resourceType: 'Device',
-  id: 'system',
-  deviceName: [{ type: 'model-name', name: 'System' }],
-};
-
-const isSubsetted = (resource: Resource): boolean => !!resource.meta?.tag?.some((tag) => tag.code === 'SUBSETTED');
-
 function missing(text: string): never {
   throw new OperationOutcomeError(badRequestOutcome(text));
 }
@@ -98,10 +89,8 @@ const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
 
 export class FhirClient extends SessionClient implements LoginClient {
-  private readonly requestCache: RequestCache;
-  private readonly resourceCache: LruCache<Resource>;
-  private readonly cacheListeners = new Set<CacheChangeListener>();
-  private readonly autoBatcher?: AutoBatcher;
+  readonly #cache: ClientCache;
+  readonly #autoBatcher?: AutoBatcher;
 
   /** The server's key-value store (keyvalue/v1/{key}). */
   readonly keyValue: KeyValueClient;
@@ -109,10 +98,14 @@ export class FhirClient extends SessionClient implements LoginClient {
   constructor(options?: FhirClientOptions) {
     super(options);
     const o = this.options;
-    this.requestCache = new RequestCache(o.cacheTime, o.resourceCacheSize);
-    this.resourceCache = new LruCache(o.resourceCacheSize);
+    this.#cache = new ClientCache({
+      cacheTime: o.cacheTime,
+      size: o.resourceCacheSize,
+      fhirBaseUrl: o.fhirBaseUrl,
+      log: (message) => this.log('error', message),
+    });
     if (o.autoBatchTime > 0) {
-      this.autoBatcher = new AutoBatcher(
+      this.#autoBatcher = new AutoBatcher(
         o.autoBatchTime,
         o.fhirBaseUrl,
         (url, opts) => this.request('GET', url, opts),
@@ -249,20 +242,20 @@ export class FhirClient extends SessionClient implements LoginClient {
   get<T = any>(url: URL | string, options: RequestOptions = {}): ReadablePromise<T> {
     const href = this.resolveUrl(url);
     if (options.cache !== 'no-cache' && options.cache !== 'reload') {
-      const cached = this.requestCache.get(href);
-      if (cached) return cached as ReadablePromise<T>;
+      const cached = this.#cache.getRequest<T>(href);
+      if (cached) return cached;
     }
     const pending =
-      this.autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
-        ? this.autoBatcher.add(href, options)
+      this.#autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
+        ? this.#autoBatcher.add(href, options)
         : this.request('GET', href, options);
     const promise = new ReadablePromise<T>(
       pending.then((result) => {
-        this.cacheResult(href, result);
+        this.#cache.storeResult(href, result);
         return result;
       })
     );
-    this.requestCache.set(href, promise);
+    this.#cache.setRequest(href, promise);
     return promise;
   }
 
@@ -294,7 +287,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     contentType?: string
   ): Promise<T> {
     const href = this.resolveUrl(url);
-    this.requestCache.delete(href);
+    this.#cache.deleteRequest(href);
     return this.request(method, href, options, body, contentType);
   }
 
@@ -685,101 +678,37 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   /** A cached resource, if any (never fetches). */
   getCached<K extends ResourceType>(resourceType: K, id: string): ExtractResource<K> | undefined {
-    return this.resourceCache.get(`${resourceType}/${id}`) as ExtractResource<K> | undefined;
+    return this.#cache.getResource(`${resourceType}/${id}`) as ExtractResource<K> | undefined;
   }
 
   /** The cached resource a Reference points to, if any. */
   getCachedReference<T extends Resource = Resource>(reference: Reference): T | undefined {
-    if (reference?.reference === 'system') return SYSTEM_DEVICE as T;
-    try {
-      return this.resourceCache.get(parseReference(reference).join('/')) as T | undefined;
-    } catch {
-      // An unusable reference is simply not in the cache.
-      return undefined;
-    }
+    return this.#cache.getReference<T>(reference);
   }
 
   /** Forgets the cached answer of one URL. */
   invalidateUrl(url: URL | string): void {
-    const href = this.resolveUrl(url);
-    this.requestCache.delete(href);
-    const key = href.startsWith(this.options.fhirBaseUrl) ? href.slice(this.options.fhirBaseUrl.length) : '';
-    if (/^[A-Za-z]+\/[^/?]+$/.test(key) && this.resourceCache.delete(key)) this.notifyCache(key);
-    else this.notifyCache(undefined);
+    this.#cache.invalidateUrl(this.resolveUrl(url));
   }
 
   /** Forgets every cached answer and resource. */
   invalidateAll(): void {
-    this.requestCache.clear();
-    this.resourceCache.clear();
-    this.notifyCache(undefined);
+    // SessionClient's constructor may sign out (and so invalidate) before this class's fields exist.
+    if (#cache in this) this.#cache.invalidateAll();
   }
 
   /** Forgets every cached search of a resource type. */
   invalidateSearches(resourceType: ResourceType): void {
-    const base = this.options.fhirBaseUrl + resourceType;
-    this.requestCache.deleteWhere(
-      (url) => url === base || url.startsWith(base + '?') || url.startsWith(base + '/_history')
-    );
-    this.notifyCache(undefined);
+    this.#cache.invalidateSearches(resourceType);
   }
 
   /** Subscribes to cache changes; answers the unsubscribe function. */
   onCacheChange(listener: CacheChangeListener): () => void {
-    this.cacheListeners.add(listener);
-    return () => this.cacheListeners.delete(listener);
-  }
-
-  private notifyCache(key: string | undefined): void {
-    for (const listener of [...this.cacheListeners]) {
-      try {
-        listener(key);
-      } catch (error) {
-        // A broken listener must not fail the read that filled the cache.
-        this.log('error', `Cache listener failed: ${normalizeErrorString(error)}`);
-      }
-    }
-  }
-
-  private cacheResource(resource: Resource | undefined): void {
-    if (!resource?.id || !resource.resourceType || isSubsetted(resource)) return;
-    const key = `${resource.resourceType}/${resource.id}`;
-    const previous = this.resourceCache.get(key);
-    this.resourceCache.set(key, resource);
-    this.requestCache.setValue(this.options.fhirBaseUrl + key, resource);
-    // Hooks re-render on notification, so an unchanged version stays quiet.
-    if (
-      !previous ||
-      previous.meta?.versionId !== resource.meta?.versionId ||
-      previous.meta?.lastUpdated !== resource.meta?.lastUpdated
-    ) {
-      this.notifyCache(key);
-    }
-  }
-
-  private cacheResult(url: string, result: any): void {
-    if (result?.resourceType === 'Bundle') {
-      if (result.type === 'searchset') for (const entry of result.entry ?? []) this.cacheResource(entry.resource);
-      return;
-    }
-    if (result?.resourceType && url === this.options.fhirBaseUrl + `${result.resourceType}/${result.id}`) {
-      if (isSubsetted(result)) this.requestCache.delete(url);
-      else this.cacheResource(result);
-    }
+    return this.#cache.subscribe(listener);
   }
 
   private afterWrite<T extends Resource>(resourceType: ResourceType, result: T | undefined, id?: string): T {
-    const key = `${resourceType}/${result?.id ?? id}`;
-    if (!result?.id && !id) {
-      this.invalidateSearches(resourceType);
-      return result as T;
-    }
-    this.requestCache.delete(this.options.fhirBaseUrl + key);
-    this.requestCache.deleteWhere((url) => url.startsWith(this.options.fhirBaseUrl + key + '/'));
-    if (this.resourceCache.delete(key) && !result) this.notifyCache(key);
-    if (result?.resourceType) this.cacheResource(result);
-    this.invalidateSearches(resourceType);
-    return result as T;
+    return this.#cache.afterWrite(resourceType, result, id);
   }
 
   private getBundle<T extends Resource = Resource>(
