@@ -529,6 +529,14 @@ describe('QuestionnaireForm', () => {
       expect(await screen.findByRole('heading', { name: 'Read by reference' })).toBeInTheDocument();
       expect(requests[0].url).toBe('http://localhost:8103/fhir/R4/Questionnaire/q1');
     });
+
+    it("says 'Loading questionnaire...' while reading, replaceable through messages", async () => {
+      setup({ reference: 'Questionnaire/q1' } as any, { messages: { loadingQuestionnaire: 'Chargement…' } }, () =>
+        fhirJson({ resourceType: 'Questionnaire', id: 'q1', status: 'active', title: 'Later', item: [] })
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
+      expect(await screen.findByRole('heading', { name: 'Later' })).toBeInTheDocument();
+    });
   });
 
   describe('when the input is not a questionnaire', () => {

@@ -45,7 +45,7 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
   if (loading || !store) {
     return (
       <p className="fpk-questionnaire-loading" role="status">
-        {messages.loadingOptions.replace('options', 'questionnaire')}
+        {messages.loadingQuestionnaire}
       </p>
     );
   }
