@@ -25,7 +25,7 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly messages?: Partial<RegisterMessages>;
   /** Heading of the form; a shortcut for `messages.registerTitle`. */
   readonly title?: string;
-  /** Level of the card's heading; 1 by default. */
+  /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
   readonly privacyPolicyHref?: string;
   readonly termsHref?: string;
@@ -41,7 +41,7 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
   const {
     messages: messageOverrides,
     title: titleOverride,
-    headingLevel = 1,
+    headingLevel = 2,
     privacyPolicyHref,
     termsHref,
     className,

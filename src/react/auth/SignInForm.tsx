@@ -27,7 +27,7 @@ export interface SignInFormProps extends Omit<UseSignInOptions, 'messages'> {
   readonly messages?: Partial<SignInMessages>;
   /** Heading of the email and password steps; a shortcut for `messages.signInTitle`. */
   readonly title?: string;
-  /** Level of the card's heading; 1 by default. */
+  /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
   /** Renders the register link yourself (e.g. a router Link); replaces registerHref and onRegister. */
   readonly renderRegisterLink?: () => ReactNode;
@@ -71,7 +71,7 @@ export function SignInForm(props: SignInFormProps): ReactNode {
   const {
     messages: messageOverrides,
     title,
-    headingLevel = 1,
+    headingLevel = 2,
     renderRegisterLink,
     registerHref,
     onRegister,
