@@ -93,6 +93,17 @@ describe('QuestionnaireForm', () => {
       expect(screen.getByLabelText('Age')).toHaveValue(42);
     });
 
+    it('shows no required error for tabbing through an untouched field, only after a change or a submit', async () => {
+      const { user } = setup(questionnaire);
+      await user.click(screen.getByLabelText(/Your name/));
+      await user.tab();
+      expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+      expect(screen.getByLabelText(/Your name/)).not.toHaveAttribute('aria-invalid', 'true');
+      await user.type(screen.getByLabelText(/Your name/), 'x');
+      await user.clear(screen.getByLabelText(/Your name/));
+      expect(screen.getByLabelText(/Your name/)).toHaveAccessibleDescription('This field is required.');
+    });
+
     it('keeps every answer when onSubmit fails', async () => {
       const { client } = createTestClient(() => fhirJson({}));
       const onSubmit = vi.fn().mockRejectedValue(new Error('Server down'));

@@ -97,7 +97,7 @@ export function ChoiceCombobox({
     });
 
   const commitFreeText = () => {
-    onTouched();
+    onTouched?.();
     if (state.type !== 'open-choice' || multiple) return;
     const text = inputValue.trim();
     const match = state.options.find((o) => o.label.toLowerCase() === text.toLowerCase());

@@ -214,7 +214,7 @@ function PickerField({
             if (event.key === 'ArrowDown' || event.key === 'ArrowUp') onAsk();
           }}
           onBlur={() => {
-            if (!isHandingOff()) onTouched();
+            if (!isHandingOff()) onTouched?.();
           }}
         />
         {kind === 'choice' && (

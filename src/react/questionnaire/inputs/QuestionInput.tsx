@@ -12,7 +12,8 @@ export interface InputProps {
   inputId: string;
   describedBy?: string;
   invalid: boolean;
-  onTouched: () => void;
+  /** Called when the user leaves the input (picker inputs use it to commit typed text). */
+  onTouched?: () => void;
 }
 
 const HTML_TYPES: Record<string, string> = {
