@@ -12,11 +12,11 @@ import {
   answerIdentity,
   answerValueKey,
   coerceAnswer,
-  evaluateEnableWhen,
   hasValue,
   resultsToAnswers,
   toAnswer,
 } from './answers';
+import { evaluateEnableWhen } from './enable-when';
 import { defaultQuestionnaireMessages, QuestionnaireUrls, type QuestionnaireMessages } from './constants';
 import { buildDefinitions, type Definitions, type ItemDef, type VariableDef } from './definitions';
 import { loadFhirPath, type CompiledFhirPath, type ExpressionInfo, type FhirPathEngine } from './expressions';

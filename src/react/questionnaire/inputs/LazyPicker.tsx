@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { QuestionnaireItemState } from '../../../questionnaire';
-import { answerLabel } from '../answers';
+import { answerLabel } from '../answerInputs';
 import { useQuestionnaireFormContext } from '../context';
 import { ComboboxTags } from './ComboboxTags';
 import type { InputProps } from './QuestionInput';

@@ -1,6 +1,6 @@
 import type { QuestionnaireItemState } from '../../../questionnaire';
 import { useQuestionnaireFormContext } from '../context';
-import { answerToInputValue, inputValueToAnswer } from '../answers';
+import { answerToInputValue, inputValueToAnswer } from '../answerInputs';
 import { AttachmentInput } from './AttachmentInput';
 import { ChoiceGroup } from './ChoiceGroup';
 import { LazyPicker, type PickerKind } from './LazyPicker';
