@@ -1,22 +1,12 @@
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
-import {
-  AuthClassContext,
-  Checkbox,
-  CreateProjectStep,
-  GoogleOption,
-  Heading,
-  IssueList,
-  makeClassNameOf,
-  PolicyNotice,
-  SubmitButton,
-  TextField,
-  useFocusFirstInvalid,
-  submitWith,
-  useStepFocus,
-  type HeadingLevel,
-} from './parts';
+import { CreateProjectStep } from './CreateProjectStep';
+import { AuthClassContext, makeClassNameOf } from './authClassContext';
+import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
+import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
+import { GoogleOption } from './google';
+import { IssueList, PolicyNotice } from './notices';
 import { useRegister, type UseRegisterOptions } from './useRegister';
 
 /** Props of RegisterForm. */

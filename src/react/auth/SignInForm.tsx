@@ -1,23 +1,12 @@
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
-import {
-  ActionLink,
-  AuthClassContext,
-  Checkbox,
-  CreateProjectStep,
-  GoogleOption,
-  ErrorAlert,
-  Heading,
-  IssueList,
-  makeClassNameOf,
-  SubmitButton,
-  TextField,
-  useFocusFirstInvalid,
-  submitWith,
-  useStepFocus,
-  type HeadingLevel,
-} from './parts';
+import { CreateProjectStep } from './CreateProjectStep';
+import { AuthClassContext, makeClassNameOf } from './authClassContext';
+import { ActionLink, Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
+import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
+import { GoogleOption } from './google';
+import { ErrorAlert, IssueList } from './notices';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 
