@@ -43,6 +43,38 @@ const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) 
     },
   };
 });
+// The library's layers (DESIGN.md, 'Layers and folders'): each src/ folder imports only the
+// folders above it, never demo/, and only src/react imports React.
+const layer = (folder, forbidden) => ({
+  files: [`src/${folder}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths:
+          folder === 'react'
+            ? []
+            : ['react', 'react-dom', 'react/jsx-runtime'].map((name) => ({
+                name,
+                message: `src/${folder} must not import React; only src/react does.`,
+              })),
+        patterns: [
+          {
+            regex: `^(?:\\.\\./)+(?:${[...forbidden, 'demo'].join('|')})(?:/|$)`,
+            message: `src/${folder} may not import this layer (DESIGN.md, 'Layers and folders').`,
+          },
+        ],
+      },
+    ],
+  },
+});
+const libraryLayers = [
+  layer('fhir', ['client', 'questionnaire', 'scheduler', 'react']),
+  layer('client', ['questionnaire', 'scheduler', 'react']),
+  layer('questionnaire', ['client', 'scheduler', 'react']),
+  layer('scheduler', ['client', 'questionnaire', 'react']),
+  layer('react', []),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
@@ -56,6 +88,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  ...libraryLayers,
   {
     files: ['src/react/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', 'demo/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -123,7 +123,9 @@ function SchedulerStory({ behaviour, onRequest, ...props }: StoryArgs): ReactNod
   const [client] = useState(() => createClient(behaviour, onRequest));
   return (
     <FhirProvider client={client}>
-      <Scheduler {...props} />
+      <div dir={props.dir}>
+        <Scheduler {...props} />
+      </div>
     </FhirProvider>
   );
 }
@@ -176,7 +178,6 @@ async function answer(canvas: Canvas) {
   await userEvent.keyboard('Annual checkup');
   canvas.getByRole('button', { name: 'Next' }).focus();
   await userEvent.keyboard('{Enter}');
-  await waitFor(() => expect(canvas.getByRole('heading', { name: 'Confirm your appointment' })).toHaveFocus());
 }
 
 /** Step 1, 'Select date': days with free slots are enabled; the panel shows the provider and '1 hour'. */
@@ -229,28 +230,29 @@ export const Questions: Story = {
   },
 };
 
-/** Step 4: review and 'Confirm appointment'. */
-export const Confirm: Story = {
+/** Opt-in `reviewStep`: after the questions, a review with 'Confirm appointment' before booking. */
+export const ReviewStep: Story = {
+  args: { reviewStep: true },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await chooseMonday(canvas);
     await chooseNine(canvas);
     await answer(canvas);
+    await waitFor(() => expect(canvas.getByRole('heading', { name: 'Confirm your appointment' })).toHaveFocus());
     await expect(canvas.getByRole('button', { name: 'Confirm appointment' })).toBeInTheDocument();
     await expect(canvas.getByText('Monday, March 9, 2026')).toBeInTheDocument();
     await expect(args.onAnswersSubmitted).toHaveBeenCalledTimes(1);
   },
 };
 
-/** Done: "You're all set!" after one transaction. */
+/** Step 4: the questions' 'Next' books; "You're all set!" after one transaction. */
 export const Booked: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await chooseMonday(canvas);
     await chooseNine(canvas);
     await answer(canvas);
-    await userEvent.tab();
-    await userEvent.keyboard('{Enter}');
+    await expect(canvas.queryByRole('heading', { name: 'Confirm your appointment' })).not.toBeInTheDocument();
     await waitFor(() => expect(canvas.getByRole('heading', { name: "You're all set!" })).toHaveFocus());
     await expect(canvas.getByText('Check your email for a calendar invite.')).toBeInTheDocument();
     await expect(args.onBooked).toHaveBeenCalledTimes(1);
@@ -272,6 +274,27 @@ export const Taken: Story = {
     );
     await waitFor(() => expect(canvas.queryByRole('button', { name: '9:00 AM' })).not.toBeInTheDocument());
     await expect(canvas.getByRole('button', { name: '2:30 PM' })).toBeInTheDocument();
+  },
+};
+
+/**
+ * Right to left, in Arabic (Egypt): the panel sits on the right, the month buttons on the left,
+ * the week starts on Saturday as the locale says, and dates go through Intl.
+ */
+export const RightToLeft: Story = {
+  args: { dir: 'rtl', locale: 'ar-EG' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Select date' });
+    const saturday = new Intl.DateTimeFormat('ar-EG', { weekday: 'short', timeZone: 'UTC' })
+      .format(new Date('2026-03-07T12:00:00Z'))
+      .toLocaleUpperCase('ar-EG');
+    await expect(canvas.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent(saturday);
+    const panel = canvas.getByRole('complementary', { name: 'Appointment details' }).getBoundingClientRect();
+    const grid = canvas.getByRole('grid').getBoundingClientRect();
+    await expect(panel.left).toBeGreaterThan(grid.right - 1);
+    const previous = canvas.getByRole('button', { name: 'Previous month' }).getBoundingClientRect();
+    await expect(previous.left).toBeLessThan(grid.left + grid.width / 2);
   },
 };
 

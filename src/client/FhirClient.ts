@@ -1,4 +1,4 @@
-import { OperationOutcomeError, badRequestOutcome, normalizeErrorString, throwError } from '../fhir/outcomes';
+import { OperationOutcomeError, badRequestOutcome, throwError } from '../fhir/outcomes';
 import { getReferenceString, parseReference, resolveId } from '../fhir/references';
 import type {
   Attachment,
@@ -23,7 +23,8 @@ import {
   isUnnamedFile,
   uploadWithProgress,
 } from './binary';
-import { LruCache, RequestCache } from './cache';
+import { ClientCache, SYSTEM_DEVICE, type CacheChangeListener } from './client-cache';
+import { ReadablePromise } from './readable-promise';
 import type { FhirClientOptions } from './options';
 import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
 import { SessionClient } from './SessionClient';
@@ -34,14 +35,14 @@ import type {
   EmailPasswordLoginRequest,
   GoogleLoginRequest,
   LoginAuthenticationResponse,
+  LoginClient,
   NewPatientRequest,
   NewProjectRequest,
   NewUserRequest,
 } from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
 
-/** Listener for cache changes: a 'Type/id' key, or undefined when anything may have changed. */
-export type CacheChangeListener = (key: string | undefined) => void;
+export type { CacheChangeListener } from './client-cache';
 
 /** The parameters of ValueSet/$expand. */
 export interface ValueSetExpandParams {
@@ -79,14 +80,6 @@ export interface CreatePdfOptions {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-const SYSTEM_DEVICE: Device = {
-  resourceType: 'Device',
-  id: 'system',
-  deviceName: [{ type: 'model-name', name: 'System' }],
-};
-
-const isSubsetted = (resource: Resource): boolean => !!resource.meta?.tag?.some((tag) => tag.code === 'SUBSETTED');
-
 function missing(text: string): never {
   throw new OperationOutcomeError(badRequestOutcome(text));
 }
@@ -95,11 +88,9 @@ function missing(text: string): never {
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
 
-export class FhirClient extends SessionClient {
-  private readonly requestCache: RequestCache;
-  private readonly resourceCache: LruCache<Resource>;
-  private readonly cacheListeners = new Set<CacheChangeListener>();
-  private readonly autoBatcher?: AutoBatcher;
+export class FhirClient extends SessionClient implements LoginClient {
+  readonly #cache: ClientCache;
+  readonly #autoBatcher?: AutoBatcher;
 
   /** The server's key-value store (keyvalue/v1/{key}). */
   readonly keyValue: KeyValueClient;
@@ -107,10 +98,14 @@ export class FhirClient extends SessionClient {
   constructor(options?: FhirClientOptions) {
     super(options);
     const o = this.options;
-    this.requestCache = new RequestCache(o.cacheTime, o.resourceCacheSize);
-    this.resourceCache = new LruCache(o.resourceCacheSize);
+    this.#cache = new ClientCache({
+      cacheTime: o.cacheTime,
+      size: o.resourceCacheSize,
+      fhirBaseUrl: o.fhirBaseUrl,
+      log: (message) => this.log('error', message),
+    });
     if (o.autoBatchTime > 0) {
-      this.autoBatcher = new AutoBatcher(
+      this.#autoBatcher = new AutoBatcher(
         o.autoBatchTime,
         o.fhirBaseUrl,
         (url, opts) => this.request('GET', url, opts),
@@ -189,6 +184,11 @@ export class FhirClient extends SessionClient {
     );
   }
 
+  /** Where a pending login stands (GET auth/login/{login}), to resume it at its next step. */
+  getLogin(login: string): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((steps) => steps.getLogin(this, login));
+  }
+
   /** Invites someone to a project (POST admin/projects/{id}/invite). */
   invite(projectId: string, body: Record<string, unknown>): Promise<unknown> {
     return loadLoginSteps().then((login) => login.invite(this, projectId, body));
@@ -235,22 +235,27 @@ export class FhirClient extends SessionClient {
 
   // ---------------------------------------------------------------- HTTP verbs
 
-  /** GET a URL: identical GETs in flight share one request, answers are kept cacheTime ms. */
-  get<T = any>(url: URL | string, options: RequestOptions = {}): Promise<T> {
+  /**
+   * GET a URL: identical GETs in flight share one request, answers are kept cacheTime ms. The
+   * answer is a ReadablePromise, so React Suspense can `read()` it.
+   */
+  get<T = any>(url: URL | string, options: RequestOptions = {}): ReadablePromise<T> {
     const href = this.resolveUrl(url);
     if (options.cache !== 'no-cache' && options.cache !== 'reload') {
-      const cached = this.requestCache.get(href);
-      if (cached) return cached as Promise<T>;
+      const cached = this.#cache.getRequest<T>(href);
+      if (cached) return cached;
     }
     const pending =
-      this.autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
-        ? this.autoBatcher.add(href, options)
+      this.#autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
+        ? this.#autoBatcher.add(href, options)
         : this.request('GET', href, options);
-    const promise = pending.then((result) => {
-      this.cacheResult(href, result);
-      return result;
-    });
-    this.requestCache.set(href, promise);
+    const promise = new ReadablePromise<T>(
+      pending.then((result) => {
+        this.#cache.storeResult(href, result);
+        return result;
+      })
+    );
+    this.#cache.setRequest(href, promise);
     return promise;
   }
 
@@ -282,27 +287,34 @@ export class FhirClient extends SessionClient {
     contentType?: string
   ): Promise<T> {
     const href = this.resolveUrl(url);
-    this.requestCache.delete(href);
+    this.#cache.deleteRequest(href);
     return this.request(method, href, options, body, contentType);
   }
 
   // ---------------------------------------------------------------- reads
 
-  /** Reads one resource by type and id. */
-  async readResource<K extends ResourceType>(
+  /** Reads one resource by type and id; Suspense can `read()` the answer. */
+  readResource<K extends ResourceType>(
     resourceType: K,
     id: string,
     options?: RequestOptions
-  ): Promise<ExtractResource<K>> {
-    if (!id) missing('Missing id');
-    return expectResource(await this.get(this.fhirUrl(resourceType, id), options), resourceType);
+  ): ReadablePromise<ExtractResource<K>> {
+    if (!id) return new ReadablePromise(Promise.reject(new OperationOutcomeError(badRequestOutcome('Missing id'))));
+    return ReadablePromise.derive(this.get(this.fhirUrl(resourceType, id), options), (value) =>
+      expectResource<ExtractResource<K>>(value, resourceType)
+    );
   }
 
-  /** Reads the resource a Reference points to ('system' is the system device). */
-  async readReference<T extends Resource = Resource>(reference: Reference, options?: RequestOptions): Promise<T> {
-    if (reference?.reference === 'system') return SYSTEM_DEVICE as T;
-    const [resourceType, id] = parseReference(reference);
-    return this.readResource(resourceType as ResourceType, id, options) as Promise<any>;
+  /** Reads the resource a Reference points to ('system' is the system device); Suspense can `read()` it. */
+  readReference<T extends Resource = Resource>(reference: Reference, options?: RequestOptions): ReadablePromise<T> {
+    if (reference?.reference === 'system') return ReadablePromise.resolve(SYSTEM_DEVICE as Awaited<T>);
+    let parsed: [string, string];
+    try {
+      parsed = parseReference(reference);
+    } catch (error) {
+      return new ReadablePromise(Promise.reject(error));
+    }
+    return this.readResource(parsed[0] as ResourceType, parsed[1], options) as ReadablePromise<any>;
   }
 
   /** Reads a resource's history, newest first, with optional paging. */
@@ -353,12 +365,12 @@ export class FhirClient extends SessionClient {
 
   // ---------------------------------------------------------------- search
 
-  /** Searches a resource type; answers the Bundle. */
+  /** Searches a resource type; answers the Bundle, which Suspense can `read()`. */
   search<K extends ResourceType>(
     resourceType: K,
     query?: QueryTypes,
     options?: RequestOptions
-  ): Promise<Bundle<ExtractResource<K>>> {
+  ): ReadablePromise<Bundle<ExtractResource<K>>> {
     return this.getBundle(this.fhirSearchUrl(resourceType, query), options);
   }
 
@@ -375,13 +387,13 @@ export class FhirClient extends SessionClient {
     return bundle.entry?.[0]?.resource;
   }
 
-  /** Searches and answers the matching resources, with the Bundle as `bundle`. */
-  async searchResources<K extends ResourceType>(
+  /** Searches and answers the matching resources, with the Bundle as `bundle`; Suspense can `read()` them. */
+  searchResources<K extends ResourceType>(
     resourceType: K,
     query?: QueryTypes,
     options?: RequestOptions
-  ): Promise<ResourceArray<ExtractResource<K>>> {
-    return toResourceArray(await this.search(resourceType, query, options));
+  ): ReadablePromise<ResourceArray<ExtractResource<K>>> {
+    return ReadablePromise.derive(this.search(resourceType, query, options), toResourceArray);
   }
 
   /** Yields every page of a search (pages of _count 1000 unless set), following next links. */
@@ -666,108 +678,44 @@ export class FhirClient extends SessionClient {
 
   /** A cached resource, if any (never fetches). */
   getCached<K extends ResourceType>(resourceType: K, id: string): ExtractResource<K> | undefined {
-    return this.resourceCache.get(`${resourceType}/${id}`) as ExtractResource<K> | undefined;
+    return this.#cache.getResource(`${resourceType}/${id}`) as ExtractResource<K> | undefined;
   }
 
   /** The cached resource a Reference points to, if any. */
   getCachedReference<T extends Resource = Resource>(reference: Reference): T | undefined {
-    if (reference?.reference === 'system') return SYSTEM_DEVICE as T;
-    try {
-      return this.resourceCache.get(parseReference(reference).join('/')) as T | undefined;
-    } catch {
-      // An unusable reference is simply not in the cache.
-      return undefined;
-    }
+    return this.#cache.getReference<T>(reference);
   }
 
   /** Forgets the cached answer of one URL. */
   invalidateUrl(url: URL | string): void {
-    const href = this.resolveUrl(url);
-    this.requestCache.delete(href);
-    const key = href.startsWith(this.options.fhirBaseUrl) ? href.slice(this.options.fhirBaseUrl.length) : '';
-    if (/^[A-Za-z]+\/[^/?]+$/.test(key) && this.resourceCache.delete(key)) this.notifyCache(key);
-    else this.notifyCache(undefined);
+    this.#cache.invalidateUrl(this.resolveUrl(url));
   }
 
   /** Forgets every cached answer and resource. */
   invalidateAll(): void {
-    this.requestCache.clear();
-    this.resourceCache.clear();
-    this.notifyCache(undefined);
+    // SessionClient's constructor may sign out (and so invalidate) before this class's fields exist.
+    if (#cache in this) this.#cache.invalidateAll();
   }
 
   /** Forgets every cached search of a resource type. */
   invalidateSearches(resourceType: ResourceType): void {
-    const base = this.options.fhirBaseUrl + resourceType;
-    this.requestCache.deleteWhere(
-      (url) => url === base || url.startsWith(base + '?') || url.startsWith(base + '/_history')
-    );
-    this.notifyCache(undefined);
+    this.#cache.invalidateSearches(resourceType);
   }
 
   /** Subscribes to cache changes; answers the unsubscribe function. */
   onCacheChange(listener: CacheChangeListener): () => void {
-    this.cacheListeners.add(listener);
-    return () => this.cacheListeners.delete(listener);
-  }
-
-  private notifyCache(key: string | undefined): void {
-    for (const listener of [...this.cacheListeners]) {
-      try {
-        listener(key);
-      } catch (error) {
-        // A broken listener must not fail the read that filled the cache.
-        this.log('error', `Cache listener failed: ${normalizeErrorString(error)}`);
-      }
-    }
-  }
-
-  private cacheResource(resource: Resource | undefined): void {
-    if (!resource?.id || !resource.resourceType || isSubsetted(resource)) return;
-    const key = `${resource.resourceType}/${resource.id}`;
-    const previous = this.resourceCache.get(key);
-    this.resourceCache.set(key, resource);
-    this.requestCache.setValue(this.options.fhirBaseUrl + key, resource);
-    // Hooks re-render on notification, so an unchanged version stays quiet.
-    if (
-      !previous ||
-      previous.meta?.versionId !== resource.meta?.versionId ||
-      previous.meta?.lastUpdated !== resource.meta?.lastUpdated
-    ) {
-      this.notifyCache(key);
-    }
-  }
-
-  private cacheResult(url: string, result: any): void {
-    if (result?.resourceType === 'Bundle') {
-      if (result.type === 'searchset') for (const entry of result.entry ?? []) this.cacheResource(entry.resource);
-      return;
-    }
-    if (result?.resourceType && url === this.options.fhirBaseUrl + `${result.resourceType}/${result.id}`) {
-      if (isSubsetted(result)) this.requestCache.delete(url);
-      else this.cacheResource(result);
-    }
+    return this.#cache.subscribe(listener);
   }
 
   private afterWrite<T extends Resource>(resourceType: ResourceType, result: T | undefined, id?: string): T {
-    const key = `${resourceType}/${result?.id ?? id}`;
-    if (!result?.id && !id) {
-      this.invalidateSearches(resourceType);
-      return result as T;
-    }
-    this.requestCache.delete(this.options.fhirBaseUrl + key);
-    this.requestCache.deleteWhere((url) => url.startsWith(this.options.fhirBaseUrl + key + '/'));
-    if (this.resourceCache.delete(key) && !result) this.notifyCache(key);
-    if (result?.resourceType) this.cacheResource(result);
-    this.invalidateSearches(resourceType);
-    return result as T;
+    return this.#cache.afterWrite(resourceType, result, id);
   }
 
-  private async getBundle<T extends Resource = Resource>(
+  private getBundle<T extends Resource = Resource>(
     url: URL | string,
     options?: RequestOptions
-  ): Promise<Bundle<T>> {
-    return expectResource(await this.get(url, options), 'Bundle');
+  ): ReadablePromise<Bundle<T>> {
+    return ReadablePromise.derive(this.get(url, options), (value) => expectResource<Bundle<T>>(value, 'Bundle'));
   }
 }
 

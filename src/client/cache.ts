@@ -1,3 +1,4 @@
+import { ReadablePromise } from './readable-promise';
 /** A map that keeps at most `max` entries, dropping the least recently used. */
 export class LruCache<V> {
   private readonly map = new Map<string, V>();
@@ -80,7 +81,7 @@ export class RequestCache {
 
   /** Stores an answer that is already known (a resource seen in a search, say). */
   setValue(url: string, value: unknown): void {
-    if (this.cacheTime > 0) this.entries.set(url, { promise: Promise.resolve(value), settledAt: Date.now() });
+    if (this.cacheTime > 0) this.entries.set(url, { promise: ReadablePromise.resolve(value), settledAt: Date.now() });
   }
 
   /** Removes one URL. */

@@ -9,6 +9,8 @@ export type {
 } from './FhirClient';
 export type { FhirClientEventMap } from './SessionClient';
 export type { CreatePdfFunction, FhirClientOptions } from './options';
+export { ReadablePromise } from './readable-promise';
+export type { ReadablePromiseStatus } from './readable-promise';
 export { ClientStorage, MemoryStorage } from './storage';
 export type { StorageLike } from './storage';
 export { TypedEventTarget } from './events';

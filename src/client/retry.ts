@@ -78,7 +78,7 @@ function isAbort(error: unknown, signal?: AbortSignal | null): boolean {
   return !!signal?.aborted || (error as Error | undefined)?.name === 'AbortError';
 }
 
-/** Calls fetch, retrying 429, 5xx and network failures with backoff; answers the last response, or throws an OperationOutcomeError. */
+/** Calls fetch, retrying 429 and 5xx with backoff; answers the last response, or throws an OperationOutcomeError (network failures at once). */
 export async function fetchWithRetry(
   fetchFn: typeof fetch,
   url: string,
@@ -91,14 +91,11 @@ export async function fetchWithRetry(
       response = await fetchFn(url, init);
     } catch (error) {
       if (isAbort(error, config.signal)) throw abortedError();
+      // client-layer.md: retries are for 429 and 5xx only; a network failure is not retried (the
+      // request may have reached the server), and one on the first attempt fires 'offline'.
       if (attempt === 0) config.onOffline?.();
-      const wait = retryDelay(undefined, attempt);
-      if (attempt >= config.maxRetries || wait > config.maxRetryTime) {
-        // Keep only the message: a network error never carries our headers, but the cause chain could be logged.
-        throw new OperationOutcomeError(errorOutcome((error as Error)?.message || 'Failed to fetch', 'transient'));
-      }
-      await sleep(wait, config.signal);
-      continue;
+      // Keep only the message: a network error never carries our headers, but the cause chain could be logged.
+      throw new OperationOutcomeError(errorOutcome((error as Error)?.message || 'Failed to fetch', 'transient'));
     }
     if (!isRetryableStatus(response.status) || attempt >= config.maxRetries) return response;
     const wait = retryDelay(response, attempt);

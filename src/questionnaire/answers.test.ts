@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { QuestionnaireItemEnableWhen, QuestionnaireResponseItemAnswer } from '../fhir/types';
-import { evaluateEnableWhen, resultsToAnswers } from './answers';
+import { resultsToAnswers } from './answers';
+import { evaluateEnableWhen } from './enable-when';
 import { keyOf, makeStore, questionnaire } from './test-helpers';
 
 type Case = [

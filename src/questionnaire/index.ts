@@ -49,5 +49,6 @@ export type {
 } from './types';
 export { QuestionnaireUrls, defaultQuestionnaireMessages, type QuestionnaireMessages } from './constants';
 export { loadFhirPath, type FhirPathEngine, type FhirPathLoader, type CompiledFhirPath } from './expressions';
-export { evaluateEnableWhen, valueKeyForType } from './answers';
+export { valueKeyForType } from './answers';
+export { evaluateEnableWhen } from './enable-when';
 export { optionLabel } from './options';

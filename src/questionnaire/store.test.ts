@@ -133,6 +133,17 @@ describe('createQuestionnaireStore', () => {
       });
     });
 
+    it("builds an 'in-progress' draft without an authored time while the form is being filled", () => {
+      const store = makeStore(questionnaire([{ linkId: 'a', type: 'string' }]));
+      store.setAnswer(keyOf(store, 'a'), { valueString: 'x' });
+      expect(store.buildResponse({ status: 'in-progress' })).toEqual({
+        resourceType: 'QuestionnaireResponse',
+        questionnaire: Q_URL,
+        status: 'in-progress',
+        item: [{ linkId: 'a', answer: [{ valueString: 'x' }] }],
+      });
+    });
+
     it('drops answers without a value and treats undefined as clearing', () => {
       const store = makeStore(questionnaire(items));
       store.setAnswers(keyOf(store, 'string'), [{}, { valueString: 'a' }]);

@@ -12,11 +12,11 @@ import {
   answerIdentity,
   answerValueKey,
   coerceAnswer,
-  evaluateEnableWhen,
   hasValue,
   resultsToAnswers,
   toAnswer,
 } from './answers';
+import { evaluateEnableWhen } from './enable-when';
 import { defaultQuestionnaireMessages, QuestionnaireUrls, type QuestionnaireMessages } from './constants';
 import { buildDefinitions, type Definitions, type ItemDef, type VariableDef } from './definitions';
 import { loadFhirPath, type CompiledFhirPath, type ExpressionInfo, type FhirPathEngine } from './expressions';
@@ -75,8 +75,11 @@ export interface QuestionnaireStore {
   attemptSubmit(): QuestionnaireValidationError[];
   /** All current errors, signature included. */
   validate(): QuestionnaireValidationError[];
-  /** Builds the QuestionnaireResponse: status completed, authored now. */
-  buildResponse(): QuestionnaireResponse;
+  /**
+   * Builds the QuestionnaireResponse: status completed and authored now (a submit), or with
+   * `{ status: 'in-progress' }` the draft of a form still being filled, without authored.
+   */
+  buildResponse(options?: { status?: 'completed' | 'in-progress' }): QuestionnaireResponse;
 }
 
 /** A calculated quantity takes the item's questionnaire-unit when the expression gave a bare number. */
@@ -1298,7 +1301,8 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       return errors;
     },
 
-    buildResponse() {
+    buildResponse(build) {
+      const status = build?.status ?? 'completed';
       const source = options.source ?? options.profile;
       const questionnaireRef = questionnaire.url
         ? questionnaire.url
@@ -1309,10 +1313,11 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
         resourceType: 'QuestionnaireResponse',
         ...(existing?.id ? { id: existing.id } : {}),
         ...(questionnaireRef ? { questionnaire: questionnaireRef } : {}),
-        status: 'completed',
+        status,
         ...(options.subject ? { subject: options.subject } : {}),
         ...(options.encounter ? { encounter: options.encounter } : {}),
-        authored: now().toISOString(),
+        // portal.md section 4: submission sets completed and authored; a draft has neither.
+        ...(status === 'completed' ? { authored: now().toISOString() } : {}),
         ...(source ? { source } : {}),
         item: buildResponseItems(root.children),
       };

@@ -120,6 +120,35 @@ describe('schedulerReducer', () => {
     });
   });
 
+  describe('when the questions book at once (bookOnAnswers)', () => {
+    const plain = createSchedulerState({ hasQuestions: true, bookOnAnswers: true });
+    const answered = run(
+      plain,
+      { type: 'chooseDate', date: '2026-03-09' },
+      { type: 'chooseTime', slot },
+      { type: 'answerQuestions', response }
+    );
+
+    it('books from the answered questions', () => {
+      expect(answered.status).toBe('questions-answered');
+      expect(run(answered, { type: 'book' }).status).toBe('booking');
+    });
+
+    it('asks the questions again, prefilled, after another time is chosen or booking fails', () => {
+      const taken = run(answered, { type: 'book' }, { type: 'slotTaken' });
+      expect(run(taken, { type: 'chooseTime', slot })).toMatchObject({ status: 'time-chosen', response });
+      const failed = run(answered, { type: 'book' }, { type: 'bookingFailed', error: 'x' });
+      expect(run(failed, { type: 'back' }).status).toBe('time-chosen');
+      expect(run(answered, { type: 'changeDate' })).toEqual({
+        status: 'no-date',
+        hasQuestions: true,
+        bookOnAnswers: true,
+        response,
+      });
+      expect(run(answered, { type: 'reset' })).toEqual(plain);
+    });
+  });
+
   it('resets', () => {
     const state = run(start, { type: 'chooseDate', date: '2026-03-09' }, { type: 'reset' });
     expect(state).toEqual(start);

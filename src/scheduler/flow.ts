@@ -22,6 +22,13 @@ export interface SchedulerState {
   readonly appointment?: Appointment;
   /** Whether the flow has a questions step; without one, choosing a time goes straight to confirming. */
   readonly hasQuestions: boolean;
+  /**
+   * Whether the questions' 'Next' books at once (portal.md's four steps; what `useScheduler`
+   * does unless asked for a review step) instead of leading to a separate review. When set,
+   * a time chosen again with answers kept shows the questions, prefilled, rather than the
+   * review. A flow without questions always reviews, since it has no 'Next' to book from.
+   */
+  readonly bookOnAnswers?: boolean;
   /** What went wrong, in the `error` state. */
   readonly error?: string;
 }
@@ -58,16 +65,33 @@ export type SchedulerAction =
   | { readonly type: typeof SchedulerActionType.Reset };
 
 /** The flow's first state. */
-export function createSchedulerState(options: { hasQuestions: boolean }): SchedulerState {
-  return { status: 'no-date', hasQuestions: options.hasQuestions };
+export function createSchedulerState(options: { hasQuestions: boolean; bookOnAnswers?: boolean }): SchedulerState {
+  return {
+    status: 'no-date',
+    hasQuestions: options.hasQuestions,
+    ...(options.bookOnAnswers ? { bookOnAnswers: true } : {}),
+  };
 }
+
+/**
+ * The state a chosen time leads to once answers exist: the review, or (without a review step)
+ * the questions again, prefilled, so their 'Next' is what books.
+ */
+const answeredStatus = (state: SchedulerState): SchedulerStatus =>
+  state.hasQuestions && state.bookOnAnswers ? 'time-chosen' : 'questions-answered';
+
+/** The flow's first state, keeping its shape (questions, review step) and the answers. */
+const restart = (state: SchedulerState): SchedulerState => ({
+  ...createSchedulerState(state),
+  response: state.response,
+});
 
 /** The step before the current one, for `back`. */
 function previous(state: SchedulerState): SchedulerState {
   switch (state.status) {
     case 'date-chosen':
     case 'taken':
-      return { status: 'no-date', hasQuestions: state.hasQuestions, response: state.response };
+      return restart(state);
     case 'time-chosen':
       return { ...state, status: 'date-chosen', slot: undefined };
     case 'questions-answered':
@@ -75,7 +99,7 @@ function previous(state: SchedulerState): SchedulerState {
         ? { ...state, status: 'time-chosen' }
         : { ...state, status: 'date-chosen', slot: undefined };
     case 'error':
-      return { ...state, status: 'questions-answered', error: undefined };
+      return { ...state, status: answeredStatus(state), error: undefined };
     default:
       return state;
   }
@@ -90,21 +114,21 @@ export function schedulerReducer(state: SchedulerState, action: SchedulerAction)
   switch (action.type) {
     case 'chooseDate':
       if (busy) return state;
-      return { status: 'date-chosen', hasQuestions: state.hasQuestions, date: action.date, response: state.response };
+      return { ...restart(state), status: 'date-chosen', date: action.date };
     case 'chooseTime':
       if (busy || !state.date || state.status === 'no-date') return state;
       return {
         ...state,
         slot: action.slot,
         error: undefined,
-        status: !state.hasQuestions || state.response ? 'questions-answered' : 'time-chosen',
+        status: !state.hasQuestions || state.response ? answeredStatus(state) : 'time-chosen',
       };
     case 'answerQuestions':
       if (state.status !== 'time-chosen') return state;
       return { ...state, status: 'questions-answered', response: action.response };
     case 'changeDate':
       if (busy || state.status === 'no-date') return state;
-      return { status: 'no-date', hasQuestions: state.hasQuestions, response: state.response };
+      return restart(state);
     case 'changeTime':
       if (busy || !state.slot) return state;
       return { ...state, status: 'date-chosen', slot: undefined, error: undefined };
@@ -126,7 +150,7 @@ export function schedulerReducer(state: SchedulerState, action: SchedulerAction)
       if (state.status !== 'booking') return state;
       return { ...state, status: 'error', error: action.error };
     case 'reset':
-      return createSchedulerState({ hasQuestions: state.hasQuestions });
+      return createSchedulerState(state);
     default:
       return state;
   }

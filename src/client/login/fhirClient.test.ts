@@ -41,6 +41,20 @@ describe('login steps with FhirClient', () => {
     expect(client.getActiveLogin()).toMatchObject({ accessToken: 'opaque', refreshToken: 'r' });
   });
 
+  it('reads where a pending login stands with GET auth/login/{login}', async () => {
+    const fetch = createMockFetch({ 'GET auth/login/L%2F1': { body: { login: 'L/1', mfaRequired: true } } }, BASE);
+    const client = new FhirClient({
+      baseUrl: BASE,
+      fetch,
+      storage: new ClientStorage(new MemoryStorage()),
+      maxRetries: 0,
+    });
+    await expect(client.getLogin('L/1')).resolves.toEqual({ login: 'L/1', mfaRequired: true });
+    expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${BASE}auth/login/L%2F1`]);
+    expect(fetch.requests[0].headers.Accept).toContain('application/fhir+json');
+    await expect(client.getLogin('')).rejects.toThrow('needs the login id');
+  });
+
   it('completes a SMART launch and refuses a tampered state', async () => {
     const { fetch, client, login } = setup();
     let target = '';

@@ -49,6 +49,10 @@ export class MockLoginClient implements LoginClient {
     return body;
   }
 
+  get(url: string): Promise<any> {
+    return this.send(url, { method: 'GET', headers: { Accept: 'application/fhir+json, */*; q=0.1' } });
+  }
+
   post(url: string, body?: unknown): Promise<any> {
     return this.send(url, {
       method: 'POST',

@@ -119,6 +119,16 @@ export async function chooseScope(
   return client.post('auth/scope', { login, scope: typeof scope === 'string' ? scope : scope.join(' ') });
 }
 
+/**
+ * Where a pending login stands (GET auth/login/{login}), to resume it after a reload: the
+ * answer says whether it waits for MFA or a profile choice, like the step that left it there.
+ */
+export async function getLogin(client: LoginClient, login: string): Promise<LoginAuthenticationResponse> {
+  if (!login) throw new Error('getLogin(client, login) needs the login id from an earlier step');
+  if (!client.get) throw new Error('getLogin(client, login) needs a client with get(url), such as FhirClient');
+  return client.get(`auth/login/${encodeURIComponent(login)}`);
+}
+
 /** Invites someone to a project (POST admin/projects/{id}/invite). */
 export async function invite(client: LoginClient, projectId: string, body: Record<string, unknown>): Promise<unknown> {
   if (!projectId) throw new Error('invite(client, projectId, body) needs a projectId');

@@ -9,6 +9,8 @@ export interface LoginClient {
   getBaseUrl(): string;
   /** POSTs a JSON body to a URL relative to the base URL; rejects with an OperationOutcomeError on status 400 or above. */
   post(url: string, body?: unknown): Promise<any>;
+  /** GETs a URL relative to the base URL; needed only to resume a pending login (getLogin). */
+  get?(url: string): Promise<any>;
   /** POSTs a form body to the token endpoint and makes the result the active login. */
   fetchTokens(formBody: URLSearchParams): Promise<unknown>;
   /** The client application id used when a request names none. */

@@ -17,8 +17,14 @@ async function fill(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('RegisterForm', () => {
-  it('shows the fields, Remember me, Create account and the policy notice; no bot check without a site key', () => {
+  it('renders an h2 by default, so a page keeps its one h1', () => {
     renderWithClient(<RegisterForm projectId="P1" />, {});
+    expect(screen.getByRole('heading', { level: 2, name: 'Create an account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it('shows the fields, Remember me, Create account and the policy notice; no bot check without a site key', () => {
+    renderWithClient(<RegisterForm projectId="P1" headingLevel={1} />, {});
     expect(screen.getByRole('heading', { level: 1, name: 'Create an account' })).toBeInTheDocument();
     for (const label of [/^First name/, /^Last name/, /^Email/, /^Password/]) {
       expect(screen.getByLabelText(label)).toBeRequired();

@@ -1,22 +1,12 @@
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
-import {
-  AuthClassContext,
-  Checkbox,
-  CreateProjectStep,
-  GoogleOption,
-  Heading,
-  IssueList,
-  makeClassNameOf,
-  PolicyNotice,
-  SubmitButton,
-  TextField,
-  useFocusFirstInvalid,
-  submitWith,
-  useStepFocus,
-  type HeadingLevel,
-} from './parts';
+import { CreateProjectStep } from './CreateProjectStep';
+import { AuthClassContext, makeClassNameOf } from './authClassContext';
+import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
+import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
+import { GoogleOption } from './google';
+import { IssueList, PolicyNotice } from './notices';
 import { useRegister, type UseRegisterOptions } from './useRegister';
 
 /** Props of RegisterForm. */
@@ -25,7 +15,7 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly messages?: Partial<RegisterMessages>;
   /** Heading of the form; a shortcut for `messages.registerTitle`. */
   readonly title?: string;
-  /** Level of the card's heading; 1 by default. */
+  /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
   readonly privacyPolicyHref?: string;
   readonly termsHref?: string;
@@ -41,7 +31,7 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
   const {
     messages: messageOverrides,
     title: titleOverride,
-    headingLevel = 1,
+    headingLevel = 2,
     privacyPolicyHref,
     termsHref,
     className,

@@ -23,8 +23,14 @@ const membership = (i: number) => ({
 
 describe('SignInForm', () => {
   describe('when on the email step', () => {
+    it('renders an h2 by default, so a page keeps its one h1', () => {
+      renderWithClient(<SignInForm />, {});
+      expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    });
+
     it('shows the email field, Next and the Register link, and no Google script without a client id', () => {
-      renderWithClient(<SignInForm registerHref="/register" />, {});
+      renderWithClient(<SignInForm registerHref="/register" headingLevel={1} />, {});
       expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
       const email = screen.getByLabelText(/^Email/);
       expect(email).toHaveAttribute('type', 'email');

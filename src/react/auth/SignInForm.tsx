@@ -1,23 +1,12 @@
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
-import {
-  ActionLink,
-  AuthClassContext,
-  Checkbox,
-  CreateProjectStep,
-  GoogleOption,
-  ErrorAlert,
-  Heading,
-  IssueList,
-  makeClassNameOf,
-  SubmitButton,
-  TextField,
-  useFocusFirstInvalid,
-  submitWith,
-  useStepFocus,
-  type HeadingLevel,
-} from './parts';
+import { CreateProjectStep } from './CreateProjectStep';
+import { AuthClassContext, makeClassNameOf } from './authClassContext';
+import { ActionLink, Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
+import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
+import { GoogleOption } from './google';
+import { ErrorAlert, IssueList } from './notices';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 
@@ -27,7 +16,7 @@ export interface SignInFormProps extends Omit<UseSignInOptions, 'messages'> {
   readonly messages?: Partial<SignInMessages>;
   /** Heading of the email and password steps; a shortcut for `messages.signInTitle`. */
   readonly title?: string;
-  /** Level of the card's heading; 1 by default. */
+  /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
   /** Renders the register link yourself (e.g. a router Link); replaces registerHref and onRegister. */
   readonly renderRegisterLink?: () => ReactNode;
@@ -71,7 +60,7 @@ export function SignInForm(props: SignInFormProps): ReactNode {
   const {
     messages: messageOverrides,
     title,
-    headingLevel = 1,
+    headingLevel = 2,
     renderRegisterLink,
     registerHref,
     onRegister,

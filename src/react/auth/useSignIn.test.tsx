@@ -37,6 +37,19 @@ describe('useSignIn', () => {
     expect(result.current.loading).toBe(false);
   });
 
+  it('resumes a pending login at its step with GET auth/login/{login}', async () => {
+    const { result, fetch } = setup({
+      'GET auth/login/L1': {
+        body: { login: 'L1', memberships: [{ id: 'm1', profile: { reference: 'Patient/1', display: 'Bart' } }] },
+      },
+    });
+    await act(() => result.current.actions.resumeLogin('L1'));
+    expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${BASE}auth/login/L1`]);
+    expect(result.current.step).toBe('choose-profile');
+    expect(result.current.state.login).toBe('L1');
+    expect(result.current.visibleMemberships).toHaveLength(1);
+  });
+
   it('ignores a second submit while one is running', async () => {
     const { result, fetch } = setup({ 'POST auth/method': { body: {} } });
     act(() => result.current.actions.setField('email', 'alice@example.com'));

@@ -3,6 +3,7 @@ import {
   chooseProfile,
   chooseScope,
   getAuthMethod,
+  getLogin,
   processCode,
   startGoogleLogin,
   startLogin,
@@ -103,6 +104,8 @@ export interface SignInActions {
   submitProject(): Promise<void>;
   submitScopes(): Promise<void>;
   signInWithGoogle(credential: string): Promise<void>;
+  /** Resumes a pending login by its id (GET auth/login/{login}), e.g. after a reload: MFA or profile choice. */
+  resumeLogin(login: string): Promise<void>;
   changeEmail(): void;
   reset(): void;
 }
@@ -274,6 +277,10 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
           await handleResponse(
             await startGoogleLogin(client, { ...baseLogin(), googleClientId, googleCredential: credential })
           );
+        }),
+      resumeLogin: (login) =>
+        run([], async () => {
+          await handleResponse({ login, ...(await getLogin(client, login)) });
         }),
       changeEmail: () => dispatch({ type: SignInActionType.EmailChangeRequested }),
       reset: () => dispatch({ type: SignInActionType.Reset, config: optionsRef.current }),

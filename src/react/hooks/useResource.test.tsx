@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Patient, Reference } from '../../fhir';
 import { createTestClient, fhirJson, FHIR_URL, withClient } from '../test-utils';
-import { useResource, type UseResourceOptions } from './useResource';
+import { useResource, useResourceState, type UseResourceOptions } from './useResource';
 
 const ada: Patient = {
   resourceType: 'Patient',
@@ -135,5 +135,29 @@ describe('useResource', () => {
       await vi.waitFor(() => expect(consoleError).toHaveBeenCalled());
       expect(consoleError.mock.calls[0][0]).toBe('useResource: could not read Patient/404');
     });
+  });
+});
+
+function PatientStatus({ value }: { value: string }) {
+  const { resource, loading, error } = useResourceState<Patient>(value, { onError: () => {} });
+  if (loading) return <p role="status">Loading patient</p>;
+  if (error) return <p role="alert">{error.message}</p>;
+  return <p>{resource?.name?.[0]?.family}</p>;
+}
+
+describe('useResourceState', () => {
+  it('says it is loading, then shows the resource', async () => {
+    const { client } = createTestClient(() => fhirJson(ada));
+    render(<PatientStatus value="Patient/123" />, { wrapper: withClient(client) });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading patient');
+    expect(await screen.findByText('Lovelace')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('says why the read failed', async () => {
+    const { client } = createTestClient(notFound);
+    render(<PatientStatus value="Patient/404" />, { wrapper: withClient(client) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

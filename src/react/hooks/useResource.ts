@@ -42,19 +42,41 @@ function lastUpdated(resource: Resource | undefined): number {
   return Number.isNaN(time) ? -Infinity : time;
 }
 
+/** What {@link useResourceState} returns. */
+export interface ResourceState<T extends Resource = Resource> {
+  /** The resource, once known (see useResource). */
+  readonly resource: T | undefined;
+  /** True while a reference is being read and nothing is known yet. */
+  readonly loading: boolean;
+  /** Why the last read of this reference failed, until a read succeeds. */
+  readonly error: OperationOutcomeError | undefined;
+}
+
 /**
- * The resource a value names, read through the client and kept in step with its cache: a write
- * anywhere in the app re-renders every component showing that resource.
+ * The resource a value names (see {@link useResourceState}); only the resource, as Medplum's
+ * useResource answers.
+ */
+export function useResource<T extends Resource = Resource>(
+  value: ResourceOrReference<T>,
+  options?: UseResourceOptions
+): T | undefined {
+  return useResourceState(value, options).resource;
+}
+
+/**
+ * The resource a value names, with its loading and error state, read through the client and
+ * kept in step with its cache: a write anywhere in the app re-renders every component showing
+ * that resource.
  *
  * A resource passed in is shown as given unless the cache holds a newer version
  * (by meta.lastUpdated); a reference is read when the cache does not hold it yet, and read
  * again when the cache drops it. A versioned reference ('Patient/1/_history/2') reads that
  * version once; other references the cache cannot key go through readReference once.
  */
-export function useResource<T extends Resource = Resource>(
+export function useResourceState<T extends Resource = Resource>(
   value: ResourceOrReference<T>,
   options?: UseResourceOptions
-): T | undefined {
+): ResourceState<T> {
   const client = useFhirClient();
   const key = keyOf(value);
   const given = isResource(value) ? (value as T) : undefined;
@@ -84,6 +106,7 @@ export function useResource<T extends Resource = Resource>(
   // What the last read answered, for clients that answer without putting the result in the cache
   // and for references the cache cannot key.
   const [read, setRead] = useState<{ ref: string; resource: T } | undefined>(undefined);
+  const [failure, setFailure] = useState<{ ref: string; error: OperationOutcomeError } | undefined>(undefined);
   const refString = reference?.reference;
 
   // Re-runs when the cache drops the entry (an invalidation after a write), so the view re-reads.
@@ -101,20 +124,24 @@ export function useResource<T extends Resource = Resource>(
     request.then(
       // Kept even when this effect was cleaned up because the answer just landed in the cache:
       // it is what stays on screen if the cache later drops the entry.
-      (resource) => setRead({ ref: refString, resource: resource as unknown as T }),
+      (resource) => {
+        setRead({ ref: refString, resource: resource as unknown as T });
+        setFailure(undefined);
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const normalized = toOutcomeError(error);
         if (onErrorRef.current) onErrorRef.current(normalized);
         else console.error(`useResource: could not read ${refString}`, normalized);
+        setFailure({ ref: refString, error: normalized });
       }
     );
     return () => controller.abort();
   }, [client, key, refString, hasGiven, isCached]);
 
-  if (given) {
-    return cached && lastUpdated(cached) > lastUpdated(given) ? cached : given;
-  }
-  if (cached) return cached;
-  return read && read.ref === refString ? read.resource : undefined;
+  const error = !given && !cached && failure && failure.ref === refString ? failure.error : undefined;
+  let resource: T | undefined;
+  if (given) resource = cached && lastUpdated(cached) > lastUpdated(given) ? cached : given;
+  else resource = cached ?? (read && read.ref === refString ? read.resource : undefined);
+  return { resource, loading: !!refString && !resource && !error, error };
 }

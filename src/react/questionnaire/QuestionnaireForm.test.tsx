@@ -93,6 +93,17 @@ describe('QuestionnaireForm', () => {
       expect(screen.getByLabelText('Age')).toHaveValue(42);
     });
 
+    it('shows no required error for tabbing through an untouched field, only after a change or a submit', async () => {
+      const { user } = setup(questionnaire);
+      await user.click(screen.getByLabelText(/Your name/));
+      await user.tab();
+      expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+      expect(screen.getByLabelText(/Your name/)).not.toHaveAttribute('aria-invalid', 'true');
+      await user.type(screen.getByLabelText(/Your name/), 'x');
+      await user.clear(screen.getByLabelText(/Your name/));
+      expect(screen.getByLabelText(/Your name/)).toHaveAccessibleDescription('This field is required.');
+    });
+
     it('keeps every answer when onSubmit fails', async () => {
       const { client } = createTestClient(() => fhirJson({}));
       const onSubmit = vi.fn().mockRejectedValue(new Error('Server down'));
@@ -113,6 +124,24 @@ describe('QuestionnaireForm', () => {
     it('leaves the buttons out with excludeButtons', () => {
       setup(questionnaire, { excludeButtons: true });
       expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('when onChange listens', () => {
+    it("hands it 'in-progress' responses without an authored time while typing; only Submit completes", async () => {
+      const onChange = vi.fn<(r: QuestionnaireResponse) => void>();
+      const { user, onSubmit } = setup(
+        { resourceType: 'Questionnaire', status: 'active', item: [{ linkId: 'name', text: 'Name', type: 'string' }] },
+        { onChange }
+      );
+      await user.type(screen.getByLabelText('Name'), 'Bart');
+      const draft = onChange.mock.calls.at(-1)?.[0];
+      expect(draft?.status).toBe('in-progress');
+      expect(draft?.authored).toBeUndefined();
+      expect(draft?.item).toEqual([{ linkId: 'name', text: 'Name', answer: [{ valueString: 'Bart' }] }]);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(submitted(onSubmit).status).toBe('completed');
+      expect(submitted(onSubmit).authored).toEqual(expect.any(String));
     });
   });
 
@@ -414,6 +443,45 @@ describe('QuestionnaireForm', () => {
       expect(atob(signature!.data!)).toContain('Homer Simpson');
     });
 
+    describe('when the questionnaire is also paged', () => {
+      const paged: Questionnaire = {
+        ...questionnaire,
+        item: [
+          {
+            linkId: 'p1',
+            text: 'About you',
+            type: 'group',
+            extension: control('page'),
+            item: [{ linkId: 'first', text: 'First name', type: 'string' }],
+          },
+          {
+            linkId: 'p2',
+            text: 'Consent',
+            type: 'group',
+            extension: control('page'),
+            item: [{ linkId: 'consent', text: 'I agree', type: 'boolean' }],
+          },
+        ],
+      };
+
+      it("shows the pad on the last page, says 'Signature is required.', and submits once signed", async () => {
+        const { user, onSubmit } = setup(paged);
+        expect(screen.queryByRole('img', { name: 'Signature input area' })).not.toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        expect(screen.getByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        expect(screen.getByRole('alert')).toHaveTextContent('Signature is required.');
+        expect(onSubmit).not.toHaveBeenCalled();
+        await user.type(screen.getByLabelText('Or type your full name to sign'), 'Marge Simpson');
+        await user.click(screen.getByRole('button', { name: 'Back' }));
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        expect(screen.getByLabelText('Or type your full name to sign')).toHaveValue('Marge Simpson');
+        await user.click(screen.getByRole('button', { name: 'Submit' }));
+        const signature = submitted(onSubmit).extension?.find((e) => e.url.includes('signature'))?.valueSignature;
+        expect(atob(signature!.data!)).toContain('Marge Simpson');
+      });
+    });
+
     it('clears the signature with Clear', async () => {
       const { user, onSubmit } = setup(questionnaire);
       await user.type(screen.getByLabelText('Or type your full name to sign'), 'H');
@@ -471,6 +539,14 @@ describe('QuestionnaireForm', () => {
       );
       expect(await screen.findByRole('heading', { name: 'Read by reference' })).toBeInTheDocument();
       expect(requests[0].url).toBe('http://localhost:8103/fhir/R4/Questionnaire/q1');
+    });
+
+    it("says 'Loading questionnaire...' while reading, replaceable through messages", async () => {
+      setup({ reference: 'Questionnaire/q1' } as any, { messages: { loadingQuestionnaire: 'Chargement…' } }, () =>
+        fhirJson({ resourceType: 'Questionnaire', id: 'q1', status: 'active', title: 'Later', item: [] })
+      );
+      expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
+      expect(await screen.findByRole('heading', { name: 'Later' })).toBeInTheDocument();
     });
   });
 

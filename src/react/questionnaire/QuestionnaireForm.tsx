@@ -45,7 +45,7 @@ export function QuestionnaireForm(props: QuestionnaireFormProps) {
   if (loading || !store) {
     return (
       <p className="fpk-questionnaire-loading" role="status">
-        {messages.loadingOptions.replace('options', 'questionnaire')}
+        {messages.loadingQuestionnaire}
       </p>
     );
   }
@@ -187,8 +187,14 @@ function QuestionnaireFormBody(
         ) : (
           form.rootKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={headingLevel + 1} />)
         )}
-        {form.signatureRequired && !pages && (
-          <section className="fpk-questionnaire-signature" aria-labelledby={`${idPrefix}-signature`}>
+        {/* On a paged form the signature belongs to the last page; it stays mounted (hidden) on the
+            others so a drawn or typed signature survives Back and Next. */}
+        {form.signatureRequired && (
+          <section
+            className="fpk-questionnaire-signature"
+            aria-labelledby={`${idPrefix}-signature`}
+            hidden={!isLastPage || undefined}
+          >
             {(() => {
               const Heading = `h${Math.min(headingLevel + 1, 6)}` as 'h3';
               return <Heading id={`${idPrefix}-signature`}>{messages.signature}</Heading>;

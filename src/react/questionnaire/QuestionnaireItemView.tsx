@@ -120,7 +120,11 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
 /** The start of the engine's minOccurs message, computed lazily so the module stays shakeable. */
 const emptinessPrefix = () => defaultQuestionnaireMessages.minOccurs(0).split('0')[0];
 
-/** Errors a user sees: all once touched or submitted; before that only those not about emptiness. */
+/**
+ * Errors a user sees: all once the user changed the item (the engine's `touched`) or tried to
+ * submit; before that only those not about emptiness, so tabbing through an untouched form
+ * shows no 'This field is required.' under each field it passes.
+ */
 function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAttempted: boolean): readonly string[] {
   if (touched || submitAttempted || state.answers.length > 0) return state.errors;
   return state.errors.filter((e) => e !== defaultQuestionnaireMessages.required && !e.startsWith(emptinessPrefix()));
@@ -130,8 +134,7 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   // submitAttempted comes through context, not a store subscription per item: a keystroke then
   // calls no listener of the other items.
   const { store, messages, idPrefix, submitAttempted } = useQuestionnaireFormContext();
-  const [touched, setTouched] = useState(false);
-  const errors = visibleErrors(state, touched, submitAttempted);
+  const errors = visibleErrors(state, state.touched, submitAttempted);
   const inputId = itemId(idPrefix, state.key);
   const errorId = itemId(idPrefix, state.key, 'error');
   const isLast = state.repeatIndex === state.repeatCount - 1;
@@ -152,7 +155,6 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
       inputId={inputId}
       describedBy={errors.length ? errorId : undefined}
       invalid={errors.length > 0}
-      onTouched={() => setTouched(true)}
     />
   );
 

@@ -8,6 +8,8 @@ export interface QuestionnaireFormMessages {
   addGroup: (groupText: string) => string;
   remove: string;
   loadingOptions: string;
+  /** Shown while a questionnaire given by reference is read. */
+  loadingQuestionnaire: string;
   /** 'Showing first N options' */
   showingFirst: (count: number) => string;
   noAnswersDefined: string;
@@ -40,6 +42,7 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   addGroup: (groupText) => `Add Group: ${groupText}`,
   remove: 'Remove',
   loadingOptions: 'Loading options...',
+  loadingQuestionnaire: 'Loading questionnaire...',
   showingFirst: (count) => `Showing first ${count} options`,
   noAnswersDefined: 'No Answers Defined',
   selectPlaceholder: 'Select an option',

@@ -18,7 +18,7 @@ export interface UseQuestionnaireOptions {
   variables?: Record<string, unknown>;
   /** How many value-set options to show; $expand asks for one more to know when to say so. */
   optionsDisplayLimit?: number;
-  /** Called with the response built after each change. */
+  /** Called after each change with the response so far: status in-progress, no authored time. */
   onChange?: (response: QuestionnaireResponse) => void;
 }
 
@@ -94,7 +94,7 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   const listening = !!options.onChange;
   useEffect(() => {
     if (!store || !listening) return;
-    return store.subscribe(() => latest.current.onChange?.(store.buildResponse()));
+    return store.subscribe(() => latest.current.onChange?.(store.buildResponse({ status: 'in-progress' })));
   }, [store, listening]);
 
   return {

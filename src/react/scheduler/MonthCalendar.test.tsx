@@ -15,6 +15,28 @@ describe('MonthCalendar', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Next month' })).toBeInTheDocument();
   });
 
+  describe('when given a locale', () => {
+    it("formats through Intl and starts the week on the locale's first day", () => {
+      render(<MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone={NY} locale="fr-FR" />);
+      const headers = screen.getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
+      expect(headers).toEqual(['LUN.', 'MAR.', 'MER.', 'JEU.', 'VEN.', 'SAM.', 'DIM.']);
+      expect(screen.getByText('mars 2026')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'lundi 9 mars 2026' })).toBeInTheDocument();
+      expect(screen.getByRole('grid', { name: 'mars 2026' })).toBeInTheDocument();
+    });
+
+    it('moves the focus by arrow keys in the reading direction when right to left', async () => {
+      const user = userEvent.setup();
+      render(<MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone={NY} locale="en-US" dir="rtl" />);
+      await user.tab();
+      await user.tab();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Sunday, March 1, 2026' })).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('button', { name: 'Monday, March 2, 2026' })).toHaveFocus();
+    });
+  });
+
   it('disables the days isDayEnabled rejects and selects an enabled one with the keyboard', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();

@@ -1,6 +1,6 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { DayPicker, UI, DayFlag, SelectionState, type ClassNames } from 'react-day-picker';
-import { format } from 'date-fns';
+import { getDefaultLocale, getFirstDayOfWeek, type FormatContext } from '../locale/locale';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
 export type MonthCalendarSlot = UI | DayFlag | SelectionState;
@@ -11,22 +11,34 @@ export interface MonthCalendarMessages {
   readonly previousMonth: string;
   /** Accessible name of the next-month button. */
   readonly nextMonth: string;
-  /** Column header of a weekday, shown as SUN..SAT (client-layer.md section 2). */
-  readonly weekdayHeader: (weekday: Date) => string;
+  /** Column header of a weekday, shown as SUN..SAT in en-US (client-layer.md section 2). */
+  readonly weekdayHeader: (weekday: Date, context: FormatContext) => string;
   /** Caption of the shown month, e.g. 'March 2026'. */
-  readonly caption: (month: Date) => string;
-  /** Accessible name of a day button, e.g. 'Monday, March 9th, 2026'. */
-  readonly dayLabel: (day: Date, state: { today: boolean; selected: boolean; disabled: boolean }) => string;
+  readonly caption: (month: Date, context: FormatContext) => string;
+  /** Accessible name of a day button, e.g. 'Monday, March 9, 2026'. */
+  readonly dayLabel: (
+    day: Date,
+    state: { today: boolean; selected: boolean; disabled: boolean },
+    context: FormatContext
+  ) => string;
 }
 
-/** The English texts of {@link MonthCalendar}. */
+/** The texts of {@link MonthCalendar}: English words, dates through Intl in the calendar's locale. */
 export const defaultMonthCalendarMessages: MonthCalendarMessages = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
-  weekdayHeader: (weekday) => format(weekday, 'EEE').toUpperCase(),
-  caption: (month) => format(month, 'MMMM yyyy'),
-  dayLabel: (day, { today, selected }) =>
-    `${today ? 'Today, ' : ''}${format(day, 'EEEE, MMMM d, yyyy')}${selected ? ', selected' : ''}`,
+  weekdayHeader: (weekday, { locale, timeZone }) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone }).format(weekday).toLocaleUpperCase(locale),
+  caption: (month, { locale, timeZone }) =>
+    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(month),
+  dayLabel: (day, { today, selected }, { locale, timeZone }) =>
+    `${today ? 'Today, ' : ''}${new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone,
+    }).format(day)}${selected ? ', selected' : ''}`,
 };
 
 /** Props of {@link MonthCalendar}. */
@@ -43,6 +55,10 @@ export interface MonthCalendarProps {
   readonly selected?: Date;
   /** IANA time zone the days are computed in; the browser's when absent. */
   readonly timeZone?: string;
+  /** Locale of the dates and of the week's first day (Sunday in en-US, Monday in fr-FR); the browser's when absent. */
+  readonly locale?: string;
+  /** Text direction, for arrow-key navigation; set it when the page is right to left. */
+  readonly dir?: 'ltr' | 'rtl';
   /** Today, from the caller's clock; marked as today. */
   readonly today?: Date;
   /** The earliest month the previous button reaches. */
@@ -88,6 +104,8 @@ export function MonthCalendar({
   onSelect,
   selected,
   timeZone,
+  locale: localeProp,
+  dir,
   today,
   startMonth,
   endMonth,
@@ -99,6 +117,11 @@ export function MonthCalendar({
   ...aria
 }: MonthCalendarProps): ReactNode {
   const text = { ...defaultMonthCalendarMessages, ...messages };
+  const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
+  const context: FormatContext = {
+    locale,
+    timeZone: timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   const mergedClassNames = useMemo(() => {
     const defaults = getMonthCalendarClassNames();
     return classNames ? { ...defaults, ...classNames } : defaults;
@@ -114,6 +137,9 @@ export function MonthCalendar({
       onSelect={(_selected, day) => onSelect?.(day)}
       disabled={isDayEnabled ? (day: Date) => !isDayEnabled(day) : undefined}
       timeZone={timeZone}
+      weekStartsOn={getFirstDayOfWeek(locale)}
+      dir={dir}
+      lang={locale}
       today={today}
       startMonth={startMonth}
       endMonth={endMonth}
@@ -125,16 +151,26 @@ export function MonthCalendar({
       aria-label={aria['aria-label']}
       aria-labelledby={aria['aria-labelledby']}
       // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
-      formatters={{ formatWeekdayName: text.weekdayHeader, formatCaption: text.caption }}
+      formatters={{
+        formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
+        formatCaption: (shown) => text.caption(shown, context),
+        // The day's number in the locale's digits, so it matches the button's accessible name.
+        formatDay: (day) => new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
+      }}
       labels={{
+        labelGrid: (shown) => text.caption(shown, context),
         labelPrevious: () => text.previousMonth,
         labelNext: () => text.nextMonth,
         labelDayButton: (day, modifiers) =>
-          text.dayLabel(day, {
-            today: Boolean(modifiers.today),
-            selected: Boolean(modifiers.selected),
-            disabled: Boolean(modifiers.disabled),
-          }),
+          text.dayLabel(
+            day,
+            {
+              today: Boolean(modifiers.today),
+              selected: Boolean(modifiers.selected),
+              disabled: Boolean(modifiers.disabled),
+            },
+            context
+          ),
       }}
     />
   );

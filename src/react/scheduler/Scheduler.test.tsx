@@ -160,7 +160,7 @@ describe('Scheduler', { timeout: 30_000 }, () => {
         if (request.method === 'POST' && request.url === FHIR) return json(transactionResponse());
         return undefined;
       });
-      const { user, onSlotChosen, onAnswersSubmitted, onBooked } = renderScheduler(client);
+      const { user, onSlotChosen, onAnswersSubmitted, onBooked } = renderScheduler(client, { reviewStep: true });
 
       expect(await screen.findByRole('heading', { name: 'Select date', level: 2 })).toBeInTheDocument();
       const panel = screen.getByRole('complementary', { name: 'Appointment details' });
@@ -274,12 +274,71 @@ describe('Scheduler', { timeout: 30_000 }, () => {
     });
   });
 
+  describe('when there is no review step (the default, portal.md section 2)', () => {
+    it("books from the questions' Next and shows You're all set!", async () => {
+      const { client, requests } = setupServer((request) => {
+        if (request.url.startsWith(`${FHIR}Slot?`)) return json(searchset(nine, twoThirty));
+        if (request.method === 'POST' && request.url === FHIR) return json(transactionResponse());
+        return undefined;
+      });
+      const { user, onAnswersSubmitted, onBooked } = renderScheduler(client);
+      await tabTo(user, 'Monday, March 9, 2026');
+      await user.keyboard('{Enter}');
+      await screen.findByRole('heading', { name: 'Select time' });
+      await user.tab();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('heading', { name: 'Before your visit' });
+      await screen.findByRole('textbox', { name: /Reason for visit/ });
+      await user.tab();
+      await user.keyboard('Flu');
+      await tabTo(user, 'Next');
+      await user.keyboard('{Enter}{Enter}');
+
+      expect(await screen.findByRole('heading', { name: "You're all set!" })).toHaveFocus();
+      expect(screen.getByText('Check your email for a calendar invite.')).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Confirm your appointment' })).not.toBeInTheDocument();
+      expect(onAnswersSubmitted).toHaveBeenCalledTimes(1);
+      const posts = requests.filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(posts[0].body.entry[0].resource.item).toEqual([
+        { linkId: 'reason', text: 'Reason for visit', answer: [{ valueString: 'Flu' }] },
+      ]);
+      expect(onBooked).toHaveBeenCalledWith(expect.objectContaining({ id: 'appt1' }), transactionResponse());
+    });
+
+    it('asks the questions again, prefilled, after the time was taken', async () => {
+      let slotSearches = 0;
+      const { client } = setupServer((request) => {
+        if (request.url.startsWith(`${FHIR}Slot?`)) {
+          slotSearches++;
+          return json(slotSearches === 1 ? searchset(nine, twoThirty) : searchset(twoThirty));
+        }
+        if (request.method === 'POST') {
+          return json({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'conflict' }] }, 412);
+        }
+        return undefined;
+      });
+      const { user } = renderScheduler(client);
+      await tabTo(user, 'Monday, March 9, 2026');
+      await user.keyboard('{Enter}');
+      await screen.findByRole('heading', { name: 'Select time' });
+      await user.tab();
+      await user.keyboard('{Enter}');
+      await user.type(await screen.findByRole('textbox', { name: /Reason for visit/ }), 'Flu');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('That time was just taken. Please choose another.');
+      await user.click(await screen.findByRole('button', { name: '2:30 PM' }));
+      expect(await screen.findByRole('heading', { name: 'Before your visit' })).toHaveFocus();
+      expect(screen.getByRole('textbox', { name: /Reason for visit/ })).toHaveValue('Flu');
+    });
+  });
+
   describe('when the patient changes their mind', () => {
     it("goes back with 'Change time' and 'Change date', keeping the answers", async () => {
       const { client } = setupServer((request) =>
         request.url.startsWith(`${FHIR}Slot?`) ? json(searchset(nine, twoThirty, thursday)) : undefined
       );
-      const { user } = renderScheduler(client);
+      const { user } = renderScheduler(client, { reviewStep: true });
       await tabTo(user, 'Monday, March 9, 2026');
       await user.keyboard('{Enter}');
       await screen.findByRole('heading', { name: 'Select time' });
@@ -529,6 +588,25 @@ describe('Scheduler', { timeout: 30_000 }, () => {
       expect(getInitials({ text: 'Dr. Lee' })).toBe('L');
       expect(getInitials(undefined)).toBe('?');
     });
+  });
+
+  it('formats dates and times in the given locale, the calendar starting on its first weekday', async () => {
+    const { client } = setupServer((request) =>
+      request.url.startsWith(`${FHIR}Slot?`) ? json(searchset(nine, twoThirty)) : undefined
+    );
+    const { user } = renderScheduler(client, { locale: 'fr-FR' });
+    const headers = await screen.findAllByRole('columnheader', { hidden: true });
+    expect(headers[0]).toHaveTextContent('LUN.');
+    const monday = await screen.findByRole('button', { name: 'lundi 9 mars 2026' });
+    await waitFor(() => expect(monday).toBeEnabled());
+    await user.click(monday);
+    const group = await screen.findByRole('group', { name: 'Select time' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+    ).toEqual(['9:00', '14:30']);
+    expect(screen.getByText('lundi 9 mars 2026')).toBeInTheDocument();
   });
 
   it('takes replaced texts and a heading level', async () => {

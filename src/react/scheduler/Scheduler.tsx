@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { TZDate } from '@date-fns/tz';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { getDefaultLocale, type FormatContext } from '../locale/locale';
 import type { HumanName, Reference, Resource } from '../../fhir';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { MonthCalendar, type MonthCalendarMessages, type MonthCalendarSlot } from './MonthCalendar';
@@ -47,6 +47,10 @@ const loadForm = () =>
 export interface SchedulerProps extends UseSchedulerOptions {
   /** Texts; each replaceable. */
   readonly messages?: Partial<SchedulerMessages>;
+  /** Locale of dates, times and the calendar's first weekday; the browser's when absent. */
+  readonly locale?: string;
+  /** Text direction of the calendar's arrow keys; set it when the page is right to left. */
+  readonly dir?: 'ltr' | 'rtl';
   /** Level of the step headings (2 by default), so they follow the page's outline. */
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
   /** Renders the questions step; a simple text-input form by default. */
@@ -79,8 +83,13 @@ const FLOW_VIEWS: Record<UseSchedulerResult['state']['status'], SchedulerView> =
 
 /** The step to show for the hook's state. */
 export function getSchedulerView({ scheduleStatus, state }: UseSchedulerResult): SchedulerView {
-  if (scheduleStatus === 'ready') return FLOW_VIEWS[state.status];
-  return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
+  if (scheduleStatus !== 'ready') return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
+  // Without a review step the questions stay on screen while their 'Next' books; a failed
+  // booking shows the review so the patient can try again.
+  if (state.bookOnAnswers && (state.status === 'questions-answered' || state.status === 'booking')) {
+    return 'questions';
+  }
+  return FLOW_VIEWS[state.status];
 }
 
 type Named = { name?: string | HumanName[]; photo?: { url?: string; data?: string; contentType?: string }[] };
@@ -129,12 +138,15 @@ function getPhotoUrl(resource: Resource | undefined): string | undefined {
 
 /**
  * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
- * the choices so far, and the steps 'Select date', 'Select time', the questions, the
- * confirmation and "You're all set!". Each step replaces the one before; 'Change date' and
- * 'Change time' go back. Focus moves to the step heading when the step changes.
+ * the choices so far, and the four steps 'Select date', 'Select time', the questions (whose
+ * 'Next' books) and "You're all set!"; `reviewStep` adds 'Confirm your appointment' before
+ * booking. Each step replaces the one before; 'Change date' and 'Change time' go back. Focus
+ * moves to the step heading when the step changes.
  */
 export function Scheduler({
   messages,
+  locale: localeProp,
+  dir,
   headingLevel = 2,
   renderQuestionnaire,
   className,
@@ -147,6 +159,8 @@ export function Scheduler({
   const scheduler = useScheduler(options);
   const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
   const text = { ...defaultSchedulerMessages, ...messages };
+  const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
+  const formatContext: FormatContext = { locale, timeZone };
   const cls = (slot: SchedulerSlot) => classNames?.[slot] ?? `fpk-${slot}`;
   const Heading = `h${headingLevel}` as 'h2';
   const id = useId();
@@ -191,13 +205,13 @@ export function Scheduler({
 
   // A day's times; the zone is added where two would read the same (the repeated hour when
   // daylight saving ends).
-  const plain = times.map((slot) => text.formatTime(new TZDate(Date.parse(slot.start), timeZone)));
+  const plain = times.map((slot) => text.formatTime(new Date(slot.start), formatContext));
   const timeLabel = (slot: BookableSlot) => {
     const i = times.findIndex((time) => time.id === slot.id);
     return i < 0
-      ? text.formatTime(new TZDate(Date.parse(slot.start), timeZone))
+      ? text.formatTime(new Date(slot.start), formatContext)
       : plain.indexOf(plain[i]) !== plain.lastIndexOf(plain[i])
-        ? text.formatTimeWithZone(new Date(slot.start), timeZone)
+        ? text.formatTimeWithZone(new Date(slot.start), timeZone, locale)
         : plain[i];
   };
 
@@ -265,6 +279,8 @@ export function Scheduler({
               onSelect={scheduler.chooseDate}
               selected={state.date ? fromDayKey(state.date, timeZone) : undefined}
               timeZone={timeZone}
+              locale={locale}
+              dir={dir}
               today={scheduler.today}
               startMonth={scheduler.today}
               aria-labelledby={headingId}
@@ -324,6 +340,7 @@ export function Scheduler({
         defaultResponse: state.response,
         subject: scheduler.patient,
         now: options.now ?? (() => new Date()),
+        busy: state.status === 'booking',
         labelledBy: headingId,
         className: cls(SchedulerUI.Form),
       };
@@ -395,7 +412,7 @@ export function Scheduler({
           {state.date && view !== 'date' && (
             <div>
               <dt>{text.dateLabel}</dt>
-              <dd>{text.formatDate(fromDayKey(state.date, timeZone))}</dd>
+              <dd>{text.formatDate(fromDayKey(state.date, timeZone), formatContext)}</dd>
               {!busy && <dd>{button(text.changeDate, scheduler.changeDate)}</dd>}
             </div>
           )}

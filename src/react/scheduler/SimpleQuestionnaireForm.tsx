@@ -21,6 +21,8 @@ export interface SchedulerQuestionnaireProps {
   readonly subject?: Reference;
   /** The clock, for `authored`. */
   readonly now: () => Date;
+  /** True while the answers' 'Next' is booking the appointment (no review step). */
+  readonly busy?: boolean;
   /** Id of the step heading that names the form. */
   readonly labelledBy?: string;
   /** Class of the form element. */
@@ -48,6 +50,7 @@ export function SimpleQuestionnaireForm({
   defaultResponse,
   subject,
   now,
+  busy,
   labelledBy,
   className,
 }: SchedulerQuestionnaireProps): ReactNode {
@@ -56,6 +59,7 @@ export function SimpleQuestionnaireForm({
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (busy) return;
     const data = new FormData(event.currentTarget);
     const toResponseItems = (items: readonly QuestionnaireItem[] | undefined): QuestionnaireResponseItem[] =>
       (items ?? []).flatMap((item): QuestionnaireResponseItem[] => {
@@ -124,7 +128,13 @@ export function SimpleQuestionnaireForm({
   return (
     <form className={className} aria-labelledby={labelledBy} onSubmit={handleSubmit}>
       {renderItems(questionnaire.item)}
-      <button type="submit" className="fpk-button fpk-scheduler-button" data-variant="primary">
+      <button
+        type="submit"
+        className="fpk-button fpk-scheduler-button"
+        data-variant="primary"
+        aria-disabled={busy || undefined}
+        data-loading={busy || undefined}
+      >
         {submitLabel}
       </button>
     </form>

@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import { formatDuration } from '../../scheduler/duration';
+import type { FormatContext } from '../locale/locale';
 
 /** Every text the Scheduler shows; pass some through `messages` to replace them. */
 export interface SchedulerMessages {
@@ -10,15 +10,15 @@ export interface SchedulerMessages {
   readonly timeLabel: string;
   /** The appointment length, e.g. '1 hour'. */
   readonly duration: (minutes: number) => string;
-  /** The chosen day in the panel, e.g. 'Monday, March 9, 2026'; the date is in the patient's time zone. */
-  readonly formatDate: (day: Date) => string;
-  /** A start time, e.g. '9:00 AM'; the date is in the patient's time zone. */
-  readonly formatTime: (start: Date) => string;
+  /** The chosen day in the panel, e.g. 'Monday, March 9, 2026', in the patient's time zone and the locale. */
+  readonly formatDate: (day: Date, context: FormatContext) => string;
+  /** A start time, e.g. '9:00 AM', in the patient's time zone and the locale. */
+  readonly formatTime: (start: Date, context: FormatContext) => string;
   /**
    * A start time with its zone abbreviation, e.g. '1:30 AM EDT'; used when two times of a day
    * would read the same, as on the night daylight saving ends.
    */
-  readonly formatTimeWithZone: (start: Date, timeZone: string) => string;
+  readonly formatTimeWithZone: (start: Date, timeZone: string, locale: string) => string;
   /** The chosen time in the panel, with its zone, e.g. '9:00 AM (America/New_York)'. */
   readonly chosenTime: (time: string, timeZone: string) => string;
   readonly selectDate: string;
@@ -53,17 +53,25 @@ export interface SchedulerMessages {
   readonly nextMonth: string;
 }
 
-/** The Scheduler's English texts (portal.md section 2 where it names them). */
+/** The Scheduler's English texts (portal.md section 2 where it names them); dates and times through Intl in the Scheduler's `locale`. */
 export const defaultSchedulerMessages: SchedulerMessages = {
   detailsLabel: 'Appointment details',
   durationLabel: 'Duration',
   dateLabel: 'Date',
   timeLabel: 'Time',
   duration: (minutes) => formatDuration(minutes),
-  formatDate: (day) => format(day, 'EEEE, MMMM d, yyyy'),
-  formatTime: (start) => format(start, 'h:mm a'),
-  formatTimeWithZone: (start, timeZone) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+  formatDate: (day, { locale, timeZone }) =>
+    new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone,
+    }).format(day),
+  formatTime: (start, { locale, timeZone }) =>
+    new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(start),
+  formatTimeWithZone: (start, timeZone, locale) =>
+    new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
       start
     ),
   chosenTime: (time, timeZone) => `${time} (${timeZone})`,

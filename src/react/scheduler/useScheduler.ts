@@ -40,8 +40,14 @@ export interface UseSchedulerOptions {
    * remount (change `key`) to switch schedules.
    */
   readonly schedule: ScheduleSource | undefined;
-  /** The questions asked before confirming; the step is skipped when absent. */
+  /** The questions asked before booking; the step is skipped when absent. */
   readonly questionnaire?: Questionnaire | Reference;
+  /**
+   * Adds a review step ('Confirm your appointment') after the questions. Off by default: the
+   * questions' 'Next' books, as in portal.md's four steps. Without a questionnaire the review
+   * step is always there, since there is no 'Next' to book from.
+   */
+  readonly reviewStep?: boolean;
   /** The patient's IANA time zone; the browser's when absent. */
   readonly timeZone?: string;
   /** The clock; `() => new Date()` when absent. */
@@ -154,7 +160,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       const custom = latest.current.stateReducer;
       return custom ? custom(current, { ...action, changes }) : changes;
     },
-    { hasQuestions },
+    { hasQuestions, bookOnAnswers: hasQuestions && !options.reviewStep },
     createSchedulerState
   );
   const dispatch = rawDispatch as (action: SchedulerAction) => void;
@@ -282,13 +288,6 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     },
     [dispatch]
   );
-  const submitAnswers = useCallback(
-    (response: QuestionnaireResponse) => {
-      dispatch({ type: 'answerQuestions', response });
-      latest.current.onAnswersSubmitted?.(response);
-    },
-    [dispatch]
-  );
 
   const moves = useMemo(() => {
     const move = (type: 'changeDate' | 'changeTime' | 'changeAnswers' | 'back') => () => dispatch({ type });
@@ -307,13 +306,11 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   const setupRef = useRef(setup);
   setupRef.current = setup;
 
-  const book = useCallback(async () => {
-    const current = stateRef.current;
-    if (inFlight.current || (current.status !== 'questions-answered' && current.status !== 'error')) return;
-    const { slot, response } = current;
+  /** Books the slot with the answers; the callers check the flow's state first. */
+  const bookChoice = useCallback(async (slot: BookableSlot | undefined, response: QuestionnaireResponse | undefined) => {
     const actor = setupRef.current.actor;
     const who = latest.current.patient ?? referenceOf(client.getProfile());
-    if (!slot || !actor) return;
+    if (inFlight.current || !slot || !actor) return;
     inFlight.current = true;
     dispatch({ type: 'book' });
     try {
@@ -342,6 +339,24 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       inFlight.current = false;
     }
   }, [client, dispatch]);
+
+  const book = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.status !== 'questions-answered' && current.status !== 'error') return;
+    await bookChoice(current.slot, current.response);
+  }, [bookChoice]);
+
+  const submitAnswers = useCallback(
+    (response: QuestionnaireResponse) => {
+      const current = stateRef.current;
+      dispatch({ type: 'answerQuestions', response });
+      latest.current.onAnswersSubmitted?.(response);
+      // Without a review step the answers' 'Next' books (portal.md section 2); the 'book'
+      // action follows 'answerQuestions' in the same update.
+      if (current.bookOnAnswers && current.status === 'time-chosen') void bookChoice(current.slot, response);
+    },
+    [dispatch, bookChoice]
+  );
 
   return {
     state,

@@ -11,6 +11,7 @@ export function RegisterPage() {
       <RegisterForm
         type="patient"
         title="Register with the product"
+        headingLevel={1}
         onSuccess={() => navigate('/')}
         recaptchaSiteKey={import.meta.env.VITE_RECAPTCHA_SITE_KEY}
       />

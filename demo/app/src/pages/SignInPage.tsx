@@ -10,6 +10,7 @@ export function SignInPage() {
       <Logo />
       <SignInForm
         title="Sign in to the product"
+        headingLevel={1}
         onSuccess={() => navigate('/')}
         renderRegisterLink={() => <Link to="/register">Register</Link>}
         forgotPasswordHref="/signin"

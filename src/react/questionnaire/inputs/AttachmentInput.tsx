@@ -13,7 +13,7 @@ export function AttachmentInput({ state, inputId, describedBy, invalid, onTouche
   const attachment = state.answers[0]?.valueAttachment;
 
   const upload = async (file: File | undefined) => {
-    onTouched();
+    onTouched?.();
     if (!file) return;
     setError(undefined);
     const { maxSize, mimeTypes } = state.constraints;

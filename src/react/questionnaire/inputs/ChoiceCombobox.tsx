@@ -2,7 +2,7 @@ import * as Popover from '@radix-ui/react-popover';
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useState } from 'react';
 import type { AnswerOptionView } from '../../../questionnaire';
-import { answerKey, answerLabel } from '../answers';
+import { answerKey, answerLabel } from '../answerInputs';
 import { useQuestionnaireFormContext } from '../context';
 import { ComboboxPopup } from './ComboboxPopup';
 import { ComboboxTags } from './ComboboxTags';
@@ -97,7 +97,7 @@ export function ChoiceCombobox({
     });
 
   const commitFreeText = () => {
-    onTouched();
+    onTouched?.();
     if (state.type !== 'open-choice' || multiple) return;
     const text = inputValue.trim();
     const match = state.options.find((o) => o.label.toLowerCase() === text.toLowerCase());

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { QuestionnaireAnswer } from '../../../questionnaire';
-import { answerKey } from '../answers';
+import { answerKey } from '../answerInputs';
 import { itemId, useQuestionnaireFormContext } from '../context';
 import type { InputProps } from './QuestionInput';
 

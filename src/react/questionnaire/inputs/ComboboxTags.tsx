@@ -1,5 +1,5 @@
 import type { QuestionnaireItemState } from '../../../questionnaire';
-import { answerKey, answerLabel } from '../answers';
+import { answerKey, answerLabel } from '../answerInputs';
 import { useQuestionnaireFormContext } from '../context';
 
 /** The answers of a multi-select picker as tags, each with a button that removes it. */

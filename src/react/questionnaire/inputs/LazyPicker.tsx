@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { QuestionnaireItemState } from '../../../questionnaire';
-import { answerLabel } from '../answers';
+import { answerLabel } from '../answerInputs';
 import { useQuestionnaireFormContext } from '../context';
 import { ComboboxTags } from './ComboboxTags';
 import type { InputProps } from './QuestionInput';
@@ -214,7 +214,7 @@ function PickerField({
             if (event.key === 'ArrowDown' || event.key === 'ArrowUp') onAsk();
           }}
           onBlur={() => {
-            if (!isHandingOff()) onTouched();
+            if (!isHandingOff()) onTouched?.();
           }}
         />
         {kind === 'choice' && (

@@ -1,6 +1,6 @@
 import type { QuestionnaireItemState } from '../../../questionnaire';
 import { useQuestionnaireFormContext } from '../context';
-import { answerToInputValue, inputValueToAnswer } from '../answers';
+import { answerToInputValue, inputValueToAnswer } from '../answerInputs';
 import { AttachmentInput } from './AttachmentInput';
 import { ChoiceGroup } from './ChoiceGroup';
 import { LazyPicker, type PickerKind } from './LazyPicker';
@@ -12,7 +12,8 @@ export interface InputProps {
   inputId: string;
   describedBy?: string;
   invalid: boolean;
-  onTouched: () => void;
+  /** Called when the user leaves the input (picker inputs use it to commit typed text). */
+  onTouched?: () => void;
 }
 
 const HTML_TYPES: Record<string, string> = {

@@ -1,3 +1,4 @@
+// Answers as the inputs show them: an input's text for an answer and back, an answer's key and label.
 import type { AnswerOptionView, QuestionnaireItemState, QuestionnaireAnswer } from '../../questionnaire';
 
 /** The input's text for an answer of a simple type ('' when none). */
