@@ -11,3 +11,5 @@ export * from './match';
 export * from './access-policy';
 export * from './answers';
 export * from './vitals';
+export * from './timing';
+export * from './format';
