@@ -13,3 +13,4 @@ export * from './answers';
 export * from './vitals';
 export * from './timing';
 export * from './format';
+export * from './diagnostic-report';

@@ -1,1 +1,4 @@
 export * from './StatusBadge';
+export * from './Dialog';
+export * from './useDiagnosticReportResults';
+export * from './DiagnosticReportDisplay';
