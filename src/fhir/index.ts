@@ -14,3 +14,4 @@ export * from './vitals';
 export * from './timing';
 export * from './format';
 export * from './diagnostic-report';
+export * from './vital-observations';
