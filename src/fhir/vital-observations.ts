@@ -29,7 +29,12 @@ const hasCode = (concept: Observation['code'] | undefined, code: string) =>
   concept?.coding?.some((c) => c.code === code) ?? false;
 
 function when(observation: Observation): string | undefined {
-  return observation.effectiveDateTime ?? observation.effectivePeriod?.start ?? observation.effectiveInstant ?? observation.issued;
+  return (
+    observation.effectiveDateTime ??
+    observation.effectivePeriod?.start ??
+    observation.effectiveInstant ??
+    observation.issued
+  );
 }
 
 function valueFor(observation: Observation, code: string): number | undefined {
@@ -96,7 +101,11 @@ export function createVitalObservation(
     category: [
       {
         coding: [
-          { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs', display: 'Vital Signs' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'vital-signs',
+            display: 'Vital Signs',
+          },
         ],
       },
     ],

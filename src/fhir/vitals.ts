@@ -59,7 +59,8 @@ export const VITALS: readonly VitalSign[] = [
     code: '8302-2',
     unit: 'in',
     ucum: '[in_i]',
-    description: 'Your height, measured standing without shoes. Together with your weight it gives your body mass index.',
+    description:
+      'Your height, measured standing without shoes. Together with your weight it gives your body mass index.',
     series: [{ code: '8302-2', label: 'Height' }],
   },
   {
@@ -87,7 +88,8 @@ export const VITALS: readonly VitalSign[] = [
     code: '29463-7',
     unit: 'lbs',
     ucum: '[lb_av]',
-    description: 'Your body weight. Weighing yourself at the same time of day, on the same scale, makes changes easier to see.',
+    description:
+      'Your body weight. Weighing yourself at the same time of day, on the same scale, makes changes easier to see.',
     series: [{ code: '29463-7', label: 'Weight' }],
   },
 ];

@@ -2,3 +2,4 @@ export * from './StatusBadge';
 export * from './Dialog';
 export * from './useDiagnosticReportResults';
 export * from './DiagnosticReportDisplay';
+export * from './ObservationChart';
