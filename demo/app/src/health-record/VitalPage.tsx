@@ -10,6 +10,11 @@ import { vitalQuery } from './vitalQueries';
 /** vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and Add Measurement. */
 export function VitalPage() {
   const { measurementId } = useParams();
+  // A fresh page per vital: another vital's readings and typed values never show under this one's title.
+  return <VitalView key={measurementId} measurementId={measurementId} />;
+}
+
+function VitalView({ measurementId }: { measurementId: string | undefined }) {
   const vital = getVitalSign(measurementId ?? '');
   const { patientRef } = usePatient();
   const { data, loading, error, refetch } = useSearchResources(
