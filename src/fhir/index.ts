@@ -15,3 +15,5 @@ export * from './timing';
 export * from './format';
 export * from './diagnostic-report';
 export * from './vital-observations';
+export * from './resource-fields';
+export * from './urls';

@@ -3,3 +3,4 @@ export * from './Dialog';
 export * from './useDiagnosticReportResults';
 export * from './DiagnosticReportDisplay';
 export * from './ObservationChart';
+export * from './ResourceViewer';

@@ -6,7 +6,7 @@ import {
   formatReferenceRanges,
   type Observation,
 } from 'fhir-portal-kit';
-import { StatusBadge } from 'fhir-portal-kit/react';
+import { ResourceViewer, StatusBadge } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../health-record/NotFound';
 import { useRecord } from '../health-record/useRecord';
@@ -79,6 +79,10 @@ export function ObservationPage() {
           </tbody>
         </table>
       ) : null}
+      <details>
+        <summary>All details</summary>
+        <ResourceViewer resource={observation} renderLink={(href, text) => <Link to={href}>{text}</Link>} />
+      </details>
     </article>
   );
   return <div className="portal-container portal-content">{content}</div>;
