@@ -42,7 +42,8 @@ describe('ObservationChart', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent)
     ).toEqual(['Diastolic', 'Systolic']);
-    const table = screen.getByRole('table', { name: 'Blood Pressure' });
+    await userEvent.click(screen.getByText('Show the data as a table'));
+    const table = await screen.findByRole('table', { name: 'Blood Pressure' });
     expect(
       within(table)
         .getAllByRole('row')

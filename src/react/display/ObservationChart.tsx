@@ -126,6 +126,9 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
     const id = useId();
     const [focusIndex, setFocusIndex] = useState<number>();
+    // The table's rows are built only once it is opened: thousands of rows nobody asked for would
+    // cost more than the chart itself.
+    const [tableOpen, setTableOpen] = useState(false);
     const count = Math.max(0, ...series.map((s) => s.points.length));
     const summary = useMemo(
       () => summarizeSeries(series, unit, locale, t.seriesSummary),
