@@ -239,31 +239,33 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
               ))}
             </ul>
             {showTable && (
-              <details>
+              <details onToggle={(event) => setTableOpen(event.currentTarget.open)}>
                 <summary>{t.showTable}</summary>
-                <table className={cls('chart-table')}>
-                  <caption className="fpk-visually-hidden">{title}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.date}</th>
-                      {series.map((s) => (
-                        <th key={s.label} scope="col">
-                          {unit ? `${s.label} (${unit})` : s.label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map(([date, values]) => (
-                      <tr key={date}>
-                        <th scope="row">{formatDateTime(date, locale)}</th>
-                        {values.map((v, i) => (
-                          <td key={i}>{v === undefined ? '' : formatNumber(v, locale)}</td>
+                {tableOpen && (
+                  <table className={cls('chart-table')}>
+                    <caption className="fpk-visually-hidden">{title}</caption>
+                    <thead>
+                      <tr>
+                        <th scope="col">{t.date}</th>
+                        {series.map((s) => (
+                          <th key={s.label} scope="col">
+                            {unit ? `${s.label} (${unit})` : s.label}
+                          </th>
                         ))}
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {rows.map(([date, values]) => (
+                        <tr key={date}>
+                          <th scope="row">{formatDateTime(date, locale)}</th>
+                          {values.map((v, i) => (
+                            <td key={i}>{v === undefined ? '' : formatNumber(v, locale)}</td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                )}
               </details>
             )}
           </>
