@@ -74,7 +74,10 @@ describe('the health record', () => {
 
     await ldl.getByRole('link', { name: 'LDL cholesterol (calculated)' }).click();
     await page.getByRole('heading', { level: 1, name: 'LDL cholesterol (calculated)' }).waitFor();
-    await page.getByText('151 mg/dL').waitFor();
+    await page.locator('.portal-details').getByText('151 mg/dL').waitFor();
+    // All details: the generic viewer of the same observation.
+    await page.getByText('All details').click();
+    await page.getByRole('rowheader', { name: 'Reference Range' }).waitFor();
     await expectAccessible(page);
 
     // A 404 id in the URL: 'Not found' with a way back, never a blank page or the error panel.
