@@ -55,4 +55,46 @@ export default [
     limit: '25 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
+  {
+    // The goal is 12 KB; today 12.7 KB (the datatype formatters and the access-policy
+    // matcher it shares with the root entry). Budget set to what it is, so growth fails CI.
+    name: 'ResourceViewer (react entry, one named import)',
+    path: 'dist/react.js',
+    import: '{ ResourceViewer }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit: '13 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+  {
+    name: 'DiagnosticReportDisplay (react entry, one named import)',
+    path: 'dist/react.js',
+    import: '{ DiagnosticReportDisplay }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit: '12 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+  {
+    // Up front only the wrapper (summary, legend, table); visx is the on-demand chunk below.
+    name: 'ObservationChart (react entry, one named import, up front)',
+    path: 'dist/react.js',
+    import: '{ ObservationChart }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit: '6 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+  {
+    // The chart chunk ObservationChart loads on demand. The goal is 45 KB (chart.js is
+    // about 70 KB); XYChart brings react-spring and @visx/text's CSS-calc evaluator, 54 KB today.
+    // Budget set to what it is, so growth fails CI; reaching 45 KB means drawing with
+    // @visx/shape + @visx/axis directly instead of XYChart.
+    name: 'ObservationChart chart chunk (visx, loaded on demand)',
+    path: 'src/react/display/ObservationChartCanvas.tsx',
+    import: '{ ObservationChartCanvas }',
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit: '55 KB',
+  },
 ];

@@ -35,6 +35,25 @@ const targets = [
     names: ['QuestionnaireForm'],
     css: ['styles.css', 'controls.css', 'questionnaire.css'],
   },
+  {
+    name: 'import { ResourceViewer } + its CSS (on demand: the HTML sanitizer)',
+    entry: 'react',
+    names: ['ResourceViewer'],
+    css: ['styles.css', 'display.css'],
+  },
+  {
+    name: 'import { DiagnosticReportDisplay } + its CSS',
+    entry: 'react',
+    names: ['DiagnosticReportDisplay'],
+    css: ['styles.css', 'display.css'],
+  },
+  {
+    name: 'import { ObservationChart } + its CSS (on demand: the chart chunk, visx)',
+    entry: 'react',
+    names: ['ObservationChart'],
+    css: ['styles.css', 'display.css'],
+  },
+  { name: 'import { Dialog }', entry: 'react', names: ['Dialog'] },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

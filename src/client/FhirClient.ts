@@ -7,6 +7,7 @@ import type {
   Device,
   ExtractResource,
   Identifier,
+  DocumentReference,
   Media,
   OperationOutcome,
   Reference,
@@ -655,6 +656,26 @@ export class FhirClient extends SessionClient implements LoginClient {
     options?: RequestOptions
   ): Promise<Media> {
     return this.uploadMedia(contents, contentType, filename, additionalFields, options);
+  }
+
+  /** Uploads a file as a Binary, then creates a DocumentReference (status current) with it as content[0].attachment. */
+  async createDocumentReference(
+    contents: BinarySource,
+    contentType: string,
+    filename: string | undefined,
+    additionalFields?: Partial<DocumentReference>,
+    options?: RequestOptions
+  ): Promise<DocumentReference> {
+    const attachment = await this.createAttachment({ data: contents, contentType, filename }, options);
+    return this.createResource<DocumentReference>(
+      {
+        resourceType: 'DocumentReference',
+        status: 'current',
+        ...additionalFields,
+        content: [{ attachment: attachment ?? { contentType } }],
+      },
+      options
+    );
   }
 
   /** Makes a PDF with the createPdf option and uploads it as a Binary; throws 'PDF creation not enabled' without it. */

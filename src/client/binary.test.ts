@@ -198,6 +198,31 @@ describe('binary upload', () => {
     });
   });
 
+  describe('when creating a DocumentReference', () => {
+    it('uploads the file, then creates the DocumentReference with status current and the attachment', async () => {
+      const { client, fetch } = setup((req) =>
+        req.url.startsWith(FHIR + 'Binary') ? json(binary) : json({ id: 'd1', ...JSON.parse(req.body as string) })
+      );
+      const doc = await client.createDocumentReference('hello', 'text/plain', 'a.txt', {
+        subject: { reference: 'Patient/1' },
+      });
+      expect(fetch.requests.map((r) => [r.method, r.url, r.body])).toEqual([
+        ['POST', FHIR + 'Binary?_filename=a.txt', 'hello'],
+        [
+          'POST',
+          FHIR + 'DocumentReference',
+          JSON.stringify({
+            resourceType: 'DocumentReference',
+            status: 'current',
+            subject: { reference: 'Patient/1' },
+            content: [{ attachment: { contentType: 'text/plain', url: 'https://files.test/b1', title: 'a.txt' } }],
+          }),
+        ],
+      ]);
+      expect(doc.id).toBe('d1');
+    });
+  });
+
   describe('when making a PDF', () => {
     it("fails 'PDF creation not enabled' without a createPdf option", async () => {
       const { client } = setup();

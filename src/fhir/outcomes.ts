@@ -73,7 +73,8 @@ export const unauthorizedOutcome = (text: string = OutcomeMessages.unauthorized)
   errorOutcome(text, 'login', undefined, 'unauthorized');
 
 /** An outcome for a request the caller may not make. */
-export const forbiddenOutcome = (text = 'Forbidden'): OperationOutcome => errorOutcome(text, 'forbidden', undefined, 'forbidden');
+export const forbiddenOutcome = (text = 'Forbidden'): OperationOutcome =>
+  errorOutcome(text, 'forbidden', undefined, 'forbidden');
 
 /** An outcome for bad input, optionally naming the element at fault. */
 export const badRequestOutcome = (text: string, expression?: string): OperationOutcome =>

@@ -1,10 +1,19 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { HealthRecordLayout, healthRecordIndex } from './health-record/HealthRecordLayout';
+import { LabResultPage } from './health-record/LabResultPage';
+import { LabResultsPage } from './health-record/LabResultsPage';
+import { MedicationPage } from './health-record/MedicationPage';
+import { MedicationsPage } from './health-record/MedicationsPage';
 import { QuestionnaireResponsePage } from './health-record/QuestionnaireResponsePage';
 import { QuestionnaireResponsesPage } from './health-record/QuestionnaireResponsesPage';
+import { VaccinePage } from './health-record/VaccinePage';
+import { VaccinesPage } from './health-record/VaccinesPage';
+import { VitalPage } from './health-record/VitalPage';
+import { VitalsPage } from './health-record/VitalsPage';
 import { GetCarePage } from './pages/GetCarePage';
 import { HomePage } from './pages/HomePage';
 import { IntakePage } from './pages/IntakePage';
+import { ObservationPage } from './pages/ObservationPage';
 import { QuestionnairePage } from './pages/QuestionnairePage';
 import { ScreeningPage } from './pages/ScreeningPage';
 import { SignOutPage } from './pages/SignOutPage';
@@ -25,7 +34,16 @@ export function SignedInRoutes() {
           <Route index element={<Navigate to={healthRecordIndex} replace />} />
           <Route path="questionnaire-responses" element={<QuestionnaireResponsesPage />} />
           <Route path="questionnaire-responses/:responseId" element={<QuestionnaireResponsePage />} />
+          <Route path="lab-results" element={<LabResultsPage />} />
+          <Route path="lab-results/:resultId" element={<LabResultPage />} />
+          <Route path="medications" element={<MedicationsPage />} />
+          <Route path="medications/:medicationId" element={<MedicationPage />} />
+          <Route path="vaccines" element={<VaccinesPage />} />
+          <Route path="vaccines/:vaccineId" element={<VaccinePage />} />
+          <Route path="vitals" element={<VitalsPage />} />
+          <Route path="vitals/:measurementId" element={<VitalPage />} />
         </Route>
+        <Route path="Observation/:observationId" element={<ObservationPage />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

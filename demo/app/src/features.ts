@@ -8,5 +8,5 @@ export const features = {
   getCare: true,
   account: false,
   questionnaires: true,
-  medications: false,
+  medications: true,
 } as const;

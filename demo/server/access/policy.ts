@@ -30,6 +30,8 @@ export const PATIENT_CREATABLE_TYPES = new Set([
   'Appointment',
   'Binary',
   'Subscription',
+  // A renewal request for one of their prescriptions (Task for the patient, focus the MedicationRequest).
+  'Task',
 ]);
 
 /** Patient elements a patient may change on their own record (telecom except email). */

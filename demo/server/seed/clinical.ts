@@ -23,6 +23,15 @@ const category = (code: string, display: string) => [
   { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code, display }] },
 ];
 
+/** How many readings of each vital the seed holds: three weeks apart, two years back from two days ago. */
+export const VITAL_READINGS = 36;
+
+// A reading's value: a base, a slow trend and a wobble, so two years of readings look lived.
+const wave =
+  (base: number, trend: number, amplitude: number, speed: number, digits = 0) =>
+  (i: number) =>
+    Number((base + trend * i + amplitude * Math.sin(i * speed)).toFixed(digits));
+
 /** The vitals catalogue of portal.md section 3: id, LOINC code, unit (as the portal shows it) and series. */
 export const VitalsCatalogue = [
   {
@@ -32,12 +41,8 @@ export const VitalsCatalogue = [
     unit: 'mm[Hg]',
     ucum: 'mm[Hg]',
     series: [
-      { code: '8462-4', display: 'Diastolic blood pressure', values: [82, 80, 84, 79, 81, 83, 78, 80, 77, 79] },
-      {
-        code: '8480-6',
-        display: 'Systolic blood pressure',
-        values: [132, 128, 135, 127, 130, 133, 126, 129, 124, 127],
-      },
+      { code: '8462-4', display: 'Diastolic blood pressure', value: wave(86, -0.2, 3, 1.3) },
+      { code: '8480-6', display: 'Systolic blood pressure', value: wave(138, -0.35, 4, 0.8) },
     ],
   },
   {
@@ -46,7 +51,7 @@ export const VitalsCatalogue = [
     display: 'Body temperature',
     unit: 'C',
     ucum: 'Cel',
-    series: [{ values: [36.8, 36.6, 37.1, 36.9, 36.7, 37.0, 36.5, 36.8, 36.9, 36.7] }],
+    series: [{ value: wave(36.8, 0, 0.3, 1.7, 1) }],
   },
   {
     id: 'height',
@@ -54,7 +59,7 @@ export const VitalsCatalogue = [
     display: 'Body height',
     unit: 'in',
     ucum: '[in_i]',
-    series: [{ values: [70, 70, 70, 70, 70, 70, 70, 70, 70, 70] }],
+    series: [{ value: () => 70 }],
   },
   {
     id: 'respiratory-rate',
@@ -62,7 +67,7 @@ export const VitalsCatalogue = [
     display: 'Respiratory rate',
     unit: 'breaths/minute',
     ucum: '/min',
-    series: [{ values: [16, 15, 17, 16, 14, 16, 15, 17, 16, 15] }],
+    series: [{ value: wave(16, 0, 1.4, 2.1) }],
   },
   {
     id: 'heart-rate',
@@ -70,7 +75,7 @@ export const VitalsCatalogue = [
     display: 'Heart rate',
     unit: 'beats/minute',
     ucum: '/min',
-    series: [{ values: [72, 75, 70, 78, 74, 71, 76, 73, 69, 72] }],
+    series: [{ value: wave(75, -0.05, 4, 1.1) }],
   },
   {
     id: 'weight',
@@ -78,16 +83,16 @@ export const VitalsCatalogue = [
     display: 'Body weight',
     unit: 'lbs',
     ucum: '[lb_av]',
-    series: [{ values: [239, 238, 236, 237, 235, 233, 234, 232, 230, 229] }],
+    series: [{ value: wave(247, -0.5, 1.5, 0.7) }],
   },
 ] as const;
 
-/** Ten readings of each vital, oldest first, three weeks apart, the newest two days ago. */
+/** VITAL_READINGS readings of each vital, oldest first, three weeks apart, the newest two days ago. */
 function vitals(now: Date): Observation[] {
   const out: Observation[] = [];
   for (const vital of VitalsCatalogue) {
-    for (let i = 0; i < 10; i++) {
-      const when = daysFrom(now, -2 - (9 - i) * 21, 8 + (i % 3), 15);
+    for (let i = 0; i < VITAL_READINGS; i++) {
+      const when = daysFrom(now, -2 - (VITAL_READINGS - 1 - i) * 21, 8 + (i % 3), 15);
       const quantity = (value: number) => ({ value, unit: vital.unit, system: UCUM, code: vital.ucum });
       const obs: Observation = {
         resourceType: 'Observation',
@@ -102,10 +107,10 @@ function vitals(now: Date): Observation[] {
       if (vital.series.length > 1) {
         obs.component = vital.series.map((s: any) => ({
           code: { coding: [{ system: LOINC, code: s.code, display: s.display }], text: s.display },
-          valueQuantity: quantity(s.values[i]),
+          valueQuantity: quantity(s.value(i)),
         }));
       } else {
-        obs.valueQuantity = quantity(vital.series[0].values[i]);
+        obs.valueQuantity = quantity(vital.series[0].value(i));
       }
       out.push(obs);
     }
@@ -121,6 +126,7 @@ interface LabTest {
   ucum: string;
   low?: number;
   high?: number;
+  note?: string;
 }
 
 const LAB_PANELS: { key: string; code: string; display: string; daysAgo: number; tests: LabTest[] }[] = [
@@ -144,7 +150,15 @@ const LAB_PANELS: { key: string; code: string; display: string; daysAgo: number;
     tests: [
       { code: '2093-3', display: 'Cholesterol, total', value: 228, unit: 'mg/dL', ucum: 'mg/dL', high: 200 },
       { code: '2085-9', display: 'HDL cholesterol', value: 38, unit: 'mg/dL', ucum: 'mg/dL', low: 40 },
-      { code: '13457-7', display: 'LDL cholesterol (calculated)', value: 151, unit: 'mg/dL', ucum: 'mg/dL', high: 100 },
+      {
+        code: '13457-7',
+        display: 'LDL cholesterol (calculated)',
+        value: 151,
+        unit: 'mg/dL',
+        ucum: 'mg/dL',
+        high: 100,
+        note: 'Fasting sample, 12 hours.',
+      },
       { code: '2571-8', display: 'Triglycerides', value: 196, unit: 'mg/dL', ucum: 'mg/dL', high: 150 },
     ],
   },
@@ -206,6 +220,7 @@ function labs(now: Date): Resource[] {
       performer: [doctorRef],
       valueQuantity: { value: t.value, unit: t.unit, system: UCUM, code: t.ucum },
       interpretation: interpretation(t),
+      ...(t.note ? { note: [{ text: t.note, authorReference: doctorRef }] } : {}),
       referenceRange: [
         {
           ...(t.low !== undefined ? { low: { value: t.low, unit: t.unit, system: UCUM, code: t.ucum } } : {}),
@@ -225,6 +240,7 @@ function labs(now: Date): Resource[] {
       effectiveDateTime: when,
       issued,
       performer: [doctorRef],
+      specimen: [{ display: panel.key === 'a1c' || panel.key === 'cbc' ? 'Whole blood (EDTA)' : 'Serum' }],
       result: observations.map((o) => ({ reference: `Observation/${o.id}`, display: o.code.text })),
       conclusion: panel.key === 'lipids' ? 'LDL above goal; continue atorvastatin and review diet.' : undefined,
     };
@@ -288,7 +304,16 @@ function medications(now: Date): MedicationRequest[] {
     dosageInstruction: [
       {
         text: m.dose,
-        timing: { repeat: { frequency: m.frequency, period: 1, periodUnit: 'd' } },
+        timing: {
+          repeat: {
+            frequency: m.frequency,
+            period: 1,
+            periodUnit: 'd',
+            ...(m.key === 'amoxicillin'
+              ? { boundsDuration: { value: 10, unit: 'days', system: UCUM, code: 'd' } }
+              : {}),
+          },
+        },
         route: { text: 'Oral' },
         doseAndRate: [{ doseQuantity: { value: 1, unit: m.key === 'amoxicillin' ? 'capsule' : 'tablet' } }],
       },

@@ -1,6 +1,6 @@
 import { verifyPassword } from '../auth/password';
 import { buildSeed, seedIfEmpty } from './seed';
-import { VitalsCatalogue } from './clinical';
+import { VITAL_READINGS, VitalsCatalogue } from './clinical';
 import {
   DEMO_CLIENT_ID,
   DEMO_CLIENT_SECRET,
@@ -108,11 +108,11 @@ describe('the seed records', () => {
     expect(slots.length).toBe(6 + 22 * 8);
   });
 
-  it('has ten readings of each vital of the catalogue, blood pressure as components', () => {
+  it('has two years of readings of each vital of the catalogue, blood pressure as components', () => {
     const observations = ofType('Observation');
     for (const vital of VitalsCatalogue) {
       const readings = observations.filter((o) => o.code.coding[0].code === vital.code);
-      expect(readings).toHaveLength(10);
+      expect(readings).toHaveLength(VITAL_READINGS);
       for (const r of readings) {
         expect(r.subject.reference).toBe(`Patient/${DemoIds.patient}`);
         expect(new Date(r.effectiveDateTime).getTime()).toBeLessThan(NOW.getTime());
@@ -285,8 +285,12 @@ describe('seedIfEmpty on a running server', () => {
 
   it('serves the seed over REST: vitals, slots and value set expansions', async () => {
     const { client } = await signIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
-    const weight = await client.search('Observation', { code: '29463-7', patient: `Patient/${DemoIds.patient}` });
-    expect(weight.entry).toHaveLength(10);
+    const weight = await client.search('Observation', {
+      code: '29463-7',
+      patient: `Patient/${DemoIds.patient}`,
+      _count: '100',
+    });
+    expect(weight.entry).toHaveLength(VITAL_READINGS);
     const slots = await client.search('Slot', { schedule: `Schedule/${DemoIds.schedule}`, _count: '720' });
     expect(slots.entry!.length).toBeGreaterThan(100);
     const expanded = await client.valueSetExpand({ url: 'http://hl7.org/fhir/ValueSet/subscriber-relationship' });

@@ -1,1 +1,6 @@
 export * from './StatusBadge';
+export * from './Dialog';
+export * from './useDiagnosticReportResults';
+export * from './DiagnosticReportDisplay';
+export * from './ObservationChart';
+export * from './ResourceViewer';

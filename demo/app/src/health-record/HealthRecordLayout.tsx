@@ -1,10 +1,15 @@
+import { VITALS } from 'fhir-portal-kit';
 import { NavLink, Outlet } from 'react-router';
 
-// The side menu lists only sections that exist in this build (lab results, medications,
-// vaccines and vitals arrive with later work).
-const sections = [{ to: 'questionnaire-responses', label: 'Questionnaire Responses' }];
+const sections = [
+  { to: 'lab-results', label: 'Lab Results' },
+  { to: 'medications', label: 'Medications' },
+  { to: 'questionnaire-responses', label: 'Questionnaire Responses' },
+  { to: 'vaccines', label: 'Vaccines' },
+  { to: 'vitals', label: 'Vitals' },
+];
 
-/** health-record: a side menu and the section's content, 800 wide. */
+/** health-record: a side menu (vitals with its six sub-items) and the section's content, 800 wide. */
 export function HealthRecordLayout() {
   return (
     <div className="portal-container portal-with-menu">
@@ -12,7 +17,18 @@ export function HealthRecordLayout() {
         <ul>
           {sections.map((section) => (
             <li key={section.to}>
-              <NavLink to={section.to}>{section.label}</NavLink>
+              <NavLink to={section.to} end={section.to === 'vitals'}>
+                {section.label}
+              </NavLink>
+              {section.to === 'vitals' && (
+                <ul className="portal-side-submenu">
+                  {VITALS.map((vital) => (
+                    <li key={vital.id}>
+                      <NavLink to={`vitals/${vital.id}`}>{vital.title}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </li>
           ))}
         </ul>
@@ -24,5 +40,5 @@ export function HealthRecordLayout() {
   );
 }
 
-/** The first section that exists; portal.md's lab-results index arrives with that section. */
-export const healthRecordIndex = sections[0].to;
+/** Where /health-record goes: lab-results (portal.md section 2). */
+export const healthRecordIndex = 'lab-results';

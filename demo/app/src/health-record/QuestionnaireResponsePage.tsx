@@ -1,4 +1,10 @@
-import { formatDateTime, formatQuestionnaireAnswer, normalizeErrorString, type QuestionnaireResponse, type QuestionnaireResponseItem } from 'fhir-portal-kit';
+import {
+  formatDateTime,
+  formatQuestionnaireAnswer,
+  normalizeErrorString,
+  type QuestionnaireResponse,
+  type QuestionnaireResponseItem,
+} from 'fhir-portal-kit';
 import { useResource } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,7 +43,11 @@ function Items({ items }: { items: QuestionnaireResponseItem[] }) {
             {(item.answer ?? []).map((answer, j) => (
               <div key={j}>
                 <AnswerText answer={answer} />
-                {answer.item && <dl className="portal-answers"><Items items={answer.item} /></dl>}
+                {answer.item && (
+                  <dl className="portal-answers">
+                    <Items items={answer.item} />
+                  </dl>
+                )}
               </div>
             ))}
             {item.item && (

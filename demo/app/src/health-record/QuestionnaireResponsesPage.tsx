@@ -6,7 +6,10 @@ import { Link } from 'react-router';
 export function QuestionnaireResponsesPage() {
   const profile = useProfile();
   const source = profile ? `${profile.resourceType}/${profile.id}` : undefined;
-  const { data, loading, error } = useSearchResources(source ? 'QuestionnaireResponse' : undefined, { source: source ?? '', _sort: '-authored' });
+  const { data, loading, error } = useSearchResources(source ? 'QuestionnaireResponse' : undefined, {
+    source: source ?? '',
+    _sort: '-authored',
+  });
   return (
     <section aria-labelledby="responses-title">
       <h1 id="responses-title">Questionnaire Responses</h1>
@@ -17,7 +20,9 @@ export function QuestionnaireResponsesPage() {
         <ul className="portal-list">
           {data.map((response) => (
             <li key={response.id}>
-              <Link to={response.id!}>{response.questionnaire ? questionnaireName(response.questionnaire) : getDisplayString(response)}</Link>
+              <Link to={response.id!}>
+                {response.questionnaire ? questionnaireName(response.questionnaire) : getDisplayString(response)}
+              </Link>
               <span className="portal-list-meta">
                 {response.authored ? formatDateTime(response.authored) : ''} <StatusBadge status={response.status} />
               </span>

@@ -41,7 +41,9 @@ export function FixedQuestionnairePage({ url, thankYou }: { url: string; thankYo
       {loading && <p role="status">Loading…</p>}
       {error && <p role="alert">{error.message}</p>}
       {!loading && !error && !questionnaire && <p role="alert">This questionnaire is not available.</p>}
-      {questionnaire && <QuestionnaireForm questionnaire={questionnaire} subject={me} source={me} headingLevel={1} onSubmit={submit} />}
+      {questionnaire && (
+        <QuestionnaireForm questionnaire={questionnaire} subject={me} source={me} headingLevel={1} onSubmit={submit} />
+      )}
     </div>
   );
 }

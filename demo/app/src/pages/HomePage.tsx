@@ -38,9 +38,27 @@ const tasks: Card[] = [
 ];
 
 const shortcuts: Card[] = [
-  { title: 'Health Record', text: 'Results, medications, vaccines and vitals.', action: 'Open your record', to: '/health-record', enabled: features.healthRecord },
-  { title: 'Request Prescription Renewal', text: 'Running low? Ask for a renewal.', action: 'Renew a prescription', to: '/health-record/medications', enabled: features.medications },
-  { title: 'Preferred Pharmacy', text: 'Where should we send your prescriptions?', action: 'Set your pharmacy', to: '/account', enabled: features.account },
+  {
+    title: 'Health Record',
+    text: 'Results, medications, vaccines and vitals.',
+    action: 'Open your record',
+    to: '/health-record',
+    enabled: features.healthRecord,
+  },
+  {
+    title: 'Request Prescription Renewal',
+    text: 'Running low? Ask for a renewal.',
+    action: 'Renew a prescription',
+    to: '/health-record/medications',
+    enabled: features.medications,
+  },
+  {
+    title: 'Preferred Pharmacy',
+    text: 'Where should we send your prescriptions?',
+    action: 'Set your pharmacy',
+    to: '/account',
+    enabled: features.account,
+  },
 ];
 
 const recommendations = [
@@ -58,7 +76,9 @@ export function HomePage() {
   return (
     <>
       <div className="portal-announcement" role="region" aria-label="Announcement">
-        <div className="portal-container">Flu shots are available at every clinic this month, no appointment needed.</div>
+        <div className="portal-container">
+          Flu shots are available at every clinic this month, no appointment needed.
+        </div>
       </div>
       <div className="portal-container portal-dashboard">
         <section className="portal-greeting" aria-labelledby="greeting">

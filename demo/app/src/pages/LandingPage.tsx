@@ -5,7 +5,10 @@ import { Logo } from '../shell/Logo';
 const services = ['Primary care', 'Urgent care', 'Telehealth', 'Lab tests', 'Vaccinations'];
 
 const featureList = [
-  { title: 'Your health record', text: 'Lab results, medications, vaccines and vitals in one place, always up to date.' },
+  {
+    title: 'Your health record',
+    text: 'Lab results, medications, vaccines and vitals in one place, always up to date.',
+  },
   { title: 'Book a visit', text: 'Pick a day and an hour that suit you and get a confirmation right away.' },
   { title: 'Message your care team', text: 'Ask a question and get an answer from the people who know your history.' },
   { title: 'Forms before you arrive', text: 'Fill in intake and screening questionnaires at home, at your own pace.' },

@@ -1,6 +1,6 @@
 import { formatHumanName } from 'fhir-portal-kit';
-import { useProfile } from 'fhir-portal-kit/react';
-import { NavLink, Outlet } from 'react-router';
+import { ErrorBoundary, useProfile } from 'fhir-portal-kit/react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { features } from '../features';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
@@ -16,6 +16,7 @@ const sections = [
 /** The signed-in shell: header navigation, user menu, page content and footer. */
 export function Shell() {
   const profile = useProfile();
+  const location = useLocation();
   const name = profile && 'name' in profile && profile.name?.[0] ? formatHumanName(profile.name[0]) : 'Your account';
   return (
     <div className="portal-page">
@@ -40,7 +41,10 @@ export function Shell() {
         </div>
       </header>
       <main id="main" className="portal-main" tabIndex={-1}>
-        <Outlet />
+        {/* 'Something went wrong' in place of a route that fails to render; navigating away resets it. */}
+        <ErrorBoundary resetKey={location.pathname} headingLevel={1} className="portal-container">
+          <Outlet />
+        </ErrorBoundary>
       </main>
       <Footer />
     </div>

@@ -22,10 +22,7 @@ export function UpcomingVisits() {
       {loading && <p role="status">Loading…</p>}
       {error && <p role="alert">{error.message}</p>}
       {data && data.length === 0 && (
-        <p>
-          No upcoming visits.{' '}
-          {features.getCare && <Link to="/get-care">Book a visit</Link>}
-        </p>
+        <p>No upcoming visits. {features.getCare && <Link to="/get-care">Book a visit</Link>}</p>
       )}
       {data && data.length > 0 && (
         <ul className="portal-list">
@@ -34,7 +31,8 @@ export function UpcomingVisits() {
               <span>
                 {appointment.start ? formatDateTime(appointment.start) : 'Time to be confirmed'}
                 {' with '}
-                {appointment.participant?.find((p) => p.actor?.reference?.startsWith('Practitioner/'))?.actor?.display ?? 'your care team'}
+                {appointment.participant?.find((p) => p.actor?.reference?.startsWith('Practitioner/'))?.actor
+                  ?.display ?? 'your care team'}
               </span>
               <StatusBadge status={appointment.status} />
             </li>

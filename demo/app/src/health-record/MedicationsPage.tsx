@@ -1,0 +1,37 @@
+import { formatCodeableConcept, formatReference } from 'fhir-portal-kit';
+import { StatusBadge, useSearchResources } from 'fhir-portal-kit/react';
+import { Link } from 'react-router';
+import { usePatient } from './usePatient';
+
+/** medications: the patient's prescriptions with the medication text and the requester. */
+export function MedicationsPage() {
+  const { patientRef } = usePatient();
+  const { data, loading, error } = useSearchResources(patientRef ? 'MedicationRequest' : undefined, {
+    patient: patientRef ?? '',
+    _sort: '-authoredon',
+  });
+  return (
+    <section aria-labelledby="medications-title">
+      <h1 id="medications-title">Medications</h1>
+      {loading && !data && <p role="status">Loading…</p>}
+      {error && <p role="alert">{error.message}</p>}
+      {data && data.length === 0 && <p>No medications yet.</p>}
+      {data && data.length > 0 && (
+        <ul className="portal-list">
+          {data.map((request) => (
+            <li key={request.id}>
+              <span>
+                <Link to={request.id!}>{formatCodeableConcept(request.medicationCodeableConcept) || 'Medication'}</Link>
+                <br />
+                <span className="portal-list-meta">
+                  Prescribed by {formatReference(request.requester) || 'unknown'}
+                </span>
+              </span>
+              <StatusBadge status={request.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

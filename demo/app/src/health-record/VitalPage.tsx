@@ -1,0 +1,74 @@
+import { formatDateTime, formatVitalReading, getVitalSeries, getVitalSign } from 'fhir-portal-kit';
+import { ObservationChart, useSearchResources } from 'fhir-portal-kit/react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { AddMeasurementDialog } from './AddMeasurementDialog';
+import { NotFound } from './NotFound';
+import { usePatient } from './usePatient';
+import { vitalQuery } from './vitalQueries';
+
+/** vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and Add Measurement. */
+export function VitalPage() {
+  const { measurementId } = useParams();
+  // A fresh page per vital: another vital's readings and typed values never show under this one's title.
+  return <VitalView key={measurementId} measurementId={measurementId} />;
+}
+
+function VitalView({ measurementId }: { measurementId: string | undefined }) {
+  const vital = getVitalSign(measurementId ?? '');
+  const { patientRef } = usePatient();
+  const { data, loading, error, refetch } = useSearchResources(
+    vital && patientRef ? 'Observation' : undefined,
+    vital && patientRef ? vitalQuery(vital, patientRef) : undefined
+  );
+  const series = useMemo(() => (vital ? getVitalSeries(vital, data ?? []) : []), [vital, data]);
+  const newestFirst = useMemo(() => [...(data ?? [])].reverse(), [data]);
+
+  if (!vital) return <NotFound backTo="/health-record/vitals" backLabel="Back to Vitals" />;
+  return (
+    <article aria-labelledby="vital-title" className="portal-vital">
+      <p>
+        <Link to="/health-record/vitals">Back to Vitals</Link>
+      </p>
+      <div className="portal-title-row">
+        <h1 id="vital-title">{vital.title}</h1>
+        {patientRef && <AddMeasurementDialog vital={vital} patientRef={patientRef} onAdded={() => void refetch()} />}
+      </div>
+      {error && <p role="alert">{error.message}</p>}
+      {loading && !data ? (
+        <p role="status">Loading…</p>
+      ) : (
+        <ObservationChart title={`${vital.title} over time`} series={series} unit={vital.unit} showTable={false} />
+      )}
+      <section className="portal-card" aria-labelledby="what-title">
+        <h2 id="what-title">What is this measurement?</h2>
+        <p>{vital.description}</p>
+      </section>
+      <table className="portal-table" aria-label={`${vital.title} measurements`}>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Your Value</th>
+          </tr>
+        </thead>
+        <tbody>
+          {newestFirst.map((observation) => (
+            <tr key={observation.id}>
+              <th scope="row">
+                <Link to={`/Observation/${observation.id}`}>
+                  {formatDateTime(observation.effectiveDateTime) || 'Unknown date'}
+                </Link>
+              </th>
+              <td>{formatVitalReading(vital, observation) || 'No value'}</td>
+            </tr>
+          ))}
+          {data && data.length === 0 && (
+            <tr>
+              <td colSpan={2}>No measurements yet</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </article>
+  );
+}

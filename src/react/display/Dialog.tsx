@@ -1,0 +1,88 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+
+/** Every text the dialog shows besides its own content. */
+export interface DialogMessages {
+  /** The label of the close button in the corner. Default 'Close'. */
+  readonly close: string;
+}
+
+/** The default English texts. */
+export const defaultDialogMessages: DialogMessages = { close: 'Close' };
+
+/** The parts of the dialog, each given the class `fpk-${slot}`. */
+export type DialogSlot = 'dialog-overlay' | 'dialog' | 'dialog-title' | 'dialog-description' | 'dialog-close';
+
+/** Props of {@link Dialog}. */
+export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
+  /** The dialog's title; it names the dialog for screen readers. */
+  readonly title: ReactNode;
+  /** A line under the title, read out when the dialog opens. */
+  readonly description?: ReactNode;
+  /** Open state, controlled. */
+  readonly open?: boolean;
+  /** Open state at first, uncontrolled. */
+  readonly defaultOpen?: boolean;
+  /** Called when the dialog asks to open or close (trigger, close button, Escape, outside click). */
+  readonly onOpenChange?: (open: boolean) => void;
+  /** An element that opens the dialog (a button); Radix gives it aria-expanded and returns focus to it. */
+  readonly trigger?: ReactNode;
+  /** Replaces the dialog's texts. */
+  readonly messages?: Partial<DialogMessages>;
+  /** Extra classes per part. */
+  readonly classNames?: Partial<Record<DialogSlot, string>>;
+  /** Where the dialog is portalled to; document.body by default. */
+  readonly container?: HTMLElement | null;
+}
+
+const cls = (slot: DialogSlot, extra?: string) => (extra ? `fpk-${slot} ${extra}` : `fpk-${slot}`);
+
+/**
+ * A modal dialog over Radix Dialog: focus is trapped and returns to the trigger, Escape closes,
+ * the title names it. Width through `--fpk-dialog-width`.
+ */
+export const Dialog = /* @__PURE__ */ forwardRef<HTMLDivElement, DialogProps>(function Dialog(
+  {
+    title,
+    description,
+    open,
+    defaultOpen,
+    onOpenChange,
+    trigger,
+    messages,
+    classNames,
+    className,
+    container,
+    children,
+    ...rest
+  },
+  ref
+) {
+  const texts = { ...defaultDialogMessages, ...messages };
+  return (
+    <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal container={container}>
+        <RadixDialog.Overlay className={cls('dialog-overlay', classNames?.['dialog-overlay'])} />
+        <RadixDialog.Content
+          {...rest}
+          ref={ref}
+          className={cls('dialog', [classNames?.dialog, className].filter(Boolean).join(' ') || undefined)}
+          // Without a description Radix warns unless aria-describedby is explicitly undefined.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className={cls('dialog-title', classNames?.['dialog-title'])}>{title}</RadixDialog.Title>
+          {description && (
+            <RadixDialog.Description className={cls('dialog-description', classNames?.['dialog-description'])}>
+              {description}
+            </RadixDialog.Description>
+          )}
+          {children}
+          <RadixDialog.Close className={cls('dialog-close', classNames?.['dialog-close'])} aria-label={texts.close}>
+            <span aria-hidden="true">×</span>
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+});

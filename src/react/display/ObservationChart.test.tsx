@@ -1,0 +1,81 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ObservationSeries } from '../../fhir';
+import { ObservationChart, summarizeSeries } from './ObservationChart';
+
+const series: ObservationSeries[] = [
+  {
+    label: 'Diastolic',
+    points: [
+      { date: '2024-05-01T10:00:00Z', value: 82 },
+      { date: '2024-06-01T10:00:00Z', value: 80 },
+    ],
+  },
+  {
+    label: 'Systolic',
+    points: [
+      { date: '2024-05-01T10:00:00Z', value: 132 },
+      { date: '2024-06-01T10:00:00Z', value: 128 },
+    ],
+  },
+];
+
+// jsdom has no ResizeObserver; the tooltip measures itself with one (Chromium runs the real one in the stories).
+beforeAll(() => {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+describe('ObservationChart', () => {
+  it('is named by its title, summarised for screen readers, with the legend and the data as a table', async () => {
+    render(<ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />);
+    const figure = screen.getByRole('figure', { name: 'Blood Pressure' });
+    expect(figure).toHaveAccessibleDescription(
+      'Diastolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 80 mm[Hg], highest 82 mm[Hg], latest 80 mm[Hg]. ' +
+        'Systolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 128 mm[Hg], highest 132 mm[Hg], latest 128 mm[Hg].'
+    );
+    expect(
+      within(screen.getByRole('list'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual(['Diastolic', 'Systolic']);
+    await userEvent.click(screen.getByText('Show the data as a table'));
+    const table = await screen.findByRole('table', { name: 'Blood Pressure' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent)
+    ).toEqual(['DateDiastolic (mm[Hg])Systolic (mm[Hg])', 'May 1, 2024, 10:00 AM82132', 'Jun 1, 2024, 10:00 AM80128']);
+    // The drawing arrives on demand and draws one line per series.
+    await waitFor(
+      () => expect(figure.querySelectorAll('path[stroke="#0f766e"], path[stroke="#b91c1c"]')).toHaveLength(2),
+      { timeout: 5000 }
+    );
+  });
+
+  it('reads each point out as the arrow keys move along the chart', async () => {
+    const user = userEvent.setup();
+    render(<ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />);
+    const plot = screen.getByRole('group', { name: /Blood Pressure chart\. Use the left and right arrow keys/ });
+    await user.tab();
+    expect(plot).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mm[Hg], Systolic 132 mm[Hg]')).toBeInTheDocument();
+    await user.keyboard('{End}');
+    expect(screen.getByText('Jun 1, 2024, 10:00 AM: Diastolic 80 mm[Hg], Systolic 128 mm[Hg]')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mm[Hg], Systolic 132 mm[Hg]')).toBeInTheDocument();
+  });
+
+  describe('when there are no measurements', () => {
+    it('says so and draws nothing', () => {
+      render(<ObservationChart title="Weight" series={[{ label: 'Weight', points: [] }]} unit="lbs" />);
+      expect(screen.getByText('No measurements yet')).toBeInTheDocument();
+      expect(screen.queryByRole('group')).not.toBeInTheDocument();
+      expect(summarizeSeries([{ label: 'Weight', points: [] }], 'lbs')).toBe('');
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { Dialog } from '../src/react/display';
+
+const meta = {
+  title: 'Display/Dialog',
+  component: Dialog,
+  args: {
+    title: 'Request a Renewal',
+    description: 'Your care team will review the request.',
+    trigger: <button className="fpk-button">Renew your prescription</button>,
+    children: (
+      <button className="fpk-button" type="button">
+        Submit Renewal Request
+      </button>
+    ),
+  },
+} satisfies Meta<typeof Dialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Opens from its trigger, traps focus, closes with Escape and returns focus. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Renew your prescription' });
+    await userEvent.click(trigger);
+    const dialog = within(document.body).getByRole('dialog', { name: 'Request a Renewal' });
+    await expect(dialog).toHaveAccessibleDescription('Your care team will review the request.');
+    await userEvent.keyboard('{Escape}');
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+/** Open from the start, with a replaced close label. */
+export const Open: Story = {
+  args: { defaultOpen: true, messages: { close: 'Fermer' } },
+  play: async () => {
+    await expect(within(document.body).getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
+  },
+};
