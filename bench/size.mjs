@@ -35,6 +35,24 @@ const targets = [
     names: ['QuestionnaireForm'],
     css: ['styles.css', 'controls.css', 'questionnaire.css'],
   },
+  // Each edit input alone with its CSS (budget: 6 KB gzipped each).
+  ...[
+    'AddressInput',
+    'QuantityInput',
+    'HumanNameInput',
+    'DateTimeInput',
+    'CodeableConceptInput',
+    'ResourcePicker',
+    'ReferenceInput',
+    'MultiSelect',
+    'SecretInput',
+    'CopyButton',
+  ].map((name) => ({
+    name: `import { ${name} } + its CSS`,
+    entry: 'react',
+    names: [name],
+    css: ['styles.css', 'controls.css', 'inputs.css'],
+  })),
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,5 +1,4 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { formatISO } from 'date-fns';
 import { describe, expect, it, vi } from 'vitest';
 import { DateTimeInput, dateTimeToLocalInput, localInputToDateTime } from './DateTimeInput';
 
@@ -8,11 +7,13 @@ describe('DateTimeInput', () => {
     const onValueChange = vi.fn();
     render(<DateTimeInput label="Start" onValueChange={onValueChange} />);
     fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2026-03-04T09:15' } });
-    expect(onValueChange).toHaveBeenLastCalledWith(formatISO(new Date(2026, 2, 4, 9, 15)));
+    const value = onValueChange.mock.lastCall![0] as string;
+    expect(value).toMatch(/^2026-03-04T09:15:00[+-]\d{2}:\d{2}$/);
+    expect(new Date(value).getTime()).toBe(new Date(2026, 2, 4, 9, 15).getTime());
   });
 
   it('shows a dateTime it is given in local time', () => {
-    const value = formatISO(new Date(2026, 0, 31, 23, 5));
+    const value = new Date(2026, 0, 31, 23, 5).toISOString();
     render(<DateTimeInput label="Start" defaultValue={value} />);
     expect(screen.getByLabelText('Start')).toHaveValue('2026-01-31T23:05');
   });
@@ -44,5 +45,6 @@ describe('DateTimeInput', () => {
     expect(localInputToDateTime('')).toBeUndefined();
     expect(dateTimeToLocalInput('not a date')).toBe('');
     expect(dateTimeToLocalInput(localInputToDateTime('2026-07-01T08:30'))).toBe('2026-07-01T08:30');
+    expect(dateTimeToLocalInput('2026-07-01')).toBe('2026-07-01T00:00');
   });
 });

@@ -1,4 +1,3 @@
-import { format, formatISO, isValid, parseISO } from 'date-fns';
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { FieldError } from './parts';
@@ -15,18 +14,31 @@ export const defaultDateTimeInputMessages: DateTimeInputMessages = {
   invalid: 'Enter a complete date and time',
 };
 
+// Written out rather than taken from date-fns: its parse and format pull in 6 KB of locale code
+// for what is a fixed ISO layout.
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
 /** A FHIR dateTime as the `datetime-local` control shows it, in the browser's time zone. */
 export function dateTimeToLocalInput(value: string | undefined): string {
-  if (!value) return '';
-  const date = parseISO(value);
-  return isValid(date) ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+  if (!value || value.length > 40) return '';
+  // A date alone is a local day, not UTC midnight as `new Date('2026-01-31')` would read it.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The `datetime-local` control's text as a FHIR dateTime with the local offset; undefined when empty or invalid. */
 export function localInputToDateTime(text: string): string | undefined {
-  if (!text) return undefined;
-  const date = parseISO(text);
-  return isValid(date) ? formatISO(date) : undefined;
+  const match = LOCAL.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi);
+  // 2026-02-30 rolls over to March: not a real date.
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return undefined;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  return `${text}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
 }
 
 /** Headless dateTime editing: the control's text, whether it is invalid, and its change handler. */

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useId, useRef, useState, type FieldsetHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type FieldsetHTMLAttributes } from 'react';
 import type { Quantity } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, FieldError, SelectField } from './parts';
@@ -25,6 +25,19 @@ export const defaultQuantityInputMessages: QuantityInputMessages = {
   invalidNumber: 'Enter a number',
 };
 
+// A FHIR decimal. Lengths are checked first (FHIR allows 18 significant digits) and the
+// pattern has no nested repetition, so it runs in linear time.
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?$/;
+const MAX_NUMBER_LENGTH = 32;
+
+/** The number `text` says, or undefined when it is not a finite decimal. */
+export function parseDecimal(text: string): number | undefined {
+  const t = text.trim();
+  if (!t || t.length > MAX_NUMBER_LENGTH || !DECIMAL.test(t)) return undefined;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /**
  * Headless quantity editing. The typed value is kept as text, so a half-typed or invalid number
  * stays on screen with its message and never becomes the Quantity (`onValueChange` is not called).
@@ -34,15 +47,15 @@ export function useQuantityInput(props: ValueProps<Quantity>) {
   const [text, setText] = useState(quantity.value === undefined ? '' : String(quantity.value));
   const [invalid, setInvalid] = useState(false);
   // A new value from outside (controlled) replaces the text unless it is what the text says.
-  if (quantity.value !== undefined && Number(text) !== quantity.value && !invalid) {
+  if (quantity.value !== undefined && parseDecimal(text) !== quantity.value && !invalid) {
     setText(String(quantity.value));
   }
-  const setValueText = (next: string, badInput = false) => {
+  const setValueText = (next: string) => {
     setText(next);
-    const n = Number(next);
-    const bad = badInput || (next.trim() !== '' && !Number.isFinite(n));
+    const n = parseDecimal(next);
+    const bad = next.trim() !== '' && n === undefined;
     setInvalid(bad);
-    if (!bad) setQuantity(compact({ ...quantity, value: next.trim() === '' ? undefined : n }));
+    if (!bad) setQuantity(compact({ ...quantity, value: n }));
   };
   const setComparator = (comparator: Comparator | undefined) => setQuantity(compact({ ...quantity, comparator }));
   const setUnit = (unit: string) => setQuantity(compact({ ...quantity, unit: unit || undefined }));
@@ -58,7 +71,11 @@ export interface QuantityInputProps
   readonly classNames?: InputsClassNames;
 }
 
-/** Edits a FHIR Quantity: comparator, value and unit. The mouse wheel never changes the value. */
+/**
+ * Edits a FHIR Quantity: comparator, value and unit. The value is a text field with the decimal
+ * keyboard rather than `type="number"`: the mouse wheel cannot step it, and what is not a number
+ * stays visible with a message instead of being silently emptied by the browser.
+ */
 export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, QuantityInputProps>(function QuantityInput(
   { label, value, defaultValue, onValueChange, messages, classNames, disabled, className, ...rest },
   ref
@@ -70,20 +87,6 @@ export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Qua
     onValueChange,
   });
   const id = useId();
-  const valueRef = useRef<HTMLInputElement>(null);
-
-  // A wheel over a focused number input would step its value; React's onWheel is passive,
-  // so the listener that cancels it is added natively.
-  useEffect(() => {
-    const input = valueRef.current;
-    if (!input) return;
-    const stop = (event: WheelEvent) => {
-      if (input.ownerDocument.activeElement === input) event.preventDefault();
-    };
-    input.addEventListener('wheel', stop, { passive: false });
-    return () => input.removeEventListener('wheel', stop);
-  }, []);
-
   return (
     <fieldset
       {...rest}
@@ -107,17 +110,13 @@ export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Qua
             {m.value}
           </label>
           <input
-            ref={valueRef}
             id={id}
-            type="number"
-            step="any"
             inputMode="decimal"
             className={slotClass('input', classNames)}
             value={text}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${id}-error` : undefined}
-            // A browser empties `value` for text it cannot read as a number and flags badInput.
-            onChange={(e) => setValueText(e.target.value, e.target.validity?.badInput)}
+            onChange={(e) => setValueText(e.target.value)}
           />
           <FieldError id={`${id}-error`} classNames={classNames} error={invalid ? m.invalidNumber : undefined} />
         </div>
