@@ -6,6 +6,7 @@ import { badRequest, forbidden } from '../fhir/errors';
 import { isInternalType, isKnownResourceType } from '../fhir/resource-types';
 import { parseSearchRequest } from '../search/query';
 import { computeCompartments, patientReferences } from './compartment';
+import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -31,8 +32,7 @@ export const PATIENT_CREATABLE_TYPES = new Set([
   'Subscription',
 ]);
 
-/** Patient elements a patient may change on their own record (telecom except email). */
-const PATIENT_EDITABLE = ['name', 'birthDate', 'gender', 'address', 'telecom'];
+const PATIENT_EDITABLE = PATIENT_SELF_EDITABLE;
 
 /** The patient reference of a patient login ('Patient/1'), else undefined. */
 export function patientRefOf(auth: RequestAuth | undefined): string | undefined {
@@ -147,8 +147,9 @@ export function assertCanUpdate(
   if (!patientRef || auth.superAdmin) return;
   if (type === 'Patient' && `Patient/${before.id}` === patientRef) {
     if (!isDeepStrictEqual(withoutKeys(before, PATIENT_EDITABLE), withoutKeys(after, PATIENT_EDITABLE))) {
-      throw forbidden('Forbidden: a patient may change only name, birthDate, gender, address and telecom');
+      throw forbidden('Forbidden: a patient may change only their profile, contacts and primary care provider');
     }
+    assertPatientSelfEdit(after);
     if (
       !isDeepStrictEqual(
         JSON.parse(JSON.stringify(emailTelecom(before))),
