@@ -47,6 +47,7 @@ const targets = [
     'MultiSelect',
     'SecretInput',
     'CopyButton',
+    'SearchTable',
   ].map((name) => ({
     name: `import { ${name} } + its CSS`,
     entry: 'react',

@@ -19,6 +19,11 @@ export const InputsSlot = {
   TagRemove: 'inputs-tag-remove',
   Secret: 'inputs-secret',
   Copy: 'inputs-copy',
+  TableRoot: 'inputs-table-root',
+  TableToolbar: 'inputs-table-toolbar',
+  Table: 'inputs-table',
+  TableSort: 'inputs-table-sort',
+  TablePager: 'inputs-table-pager',
 } as const;
 
 /** A part's name, e.g. 'inputs-field'. */

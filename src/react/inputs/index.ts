@@ -11,3 +11,4 @@ export * from './ReferenceInput';
 export * from './MultiSelect';
 export * from './SecretInput';
 export * from './CopyButton';
+export * from './SearchTable';
