@@ -47,13 +47,18 @@ const targets = [
     'MultiSelect',
     'SecretInput',
     'CopyButton',
-    'SearchTable',
   ].map((name) => ({
     name: `import { ${name} } + its CSS`,
     entry: 'react',
     names: [name],
     css: ['styles.css', 'controls.css', 'inputs.css'],
   })),
+  {
+    name: 'import { SearchTable } + its CSS (budget 15 KB)',
+    entry: 'react',
+    names: ['SearchTable'],
+    css: ['styles.css', 'controls.css', 'inputs.css', 'search-table.css'],
+  },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
