@@ -147,7 +147,9 @@ export function assertCanUpdate(
   if (!patientRef || auth.superAdmin) return;
   if (type === 'Patient' && `Patient/${before.id}` === patientRef) {
     if (!isDeepStrictEqual(withoutKeys(before, PATIENT_EDITABLE), withoutKeys(after, PATIENT_EDITABLE))) {
-      throw forbidden('Forbidden: a patient may change only their profile, contacts and primary care provider');
+      throw forbidden(
+        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
+      );
     }
     assertPatientSelfEdit(after);
     if (
