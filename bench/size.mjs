@@ -54,6 +54,30 @@ const targets = [
     css: ['styles.css', 'display.css'],
   },
   { name: 'import { Dialog }', entry: 'react', names: ['Dialog'] },
+  // Each edit input alone with its CSS (budget: 6 KB gzipped each).
+  ...[
+    'AddressInput',
+    'QuantityInput',
+    'HumanNameInput',
+    'DateTimeInput',
+    'CodeableConceptInput',
+    'ResourcePicker',
+    'ReferenceInput',
+    'MultiSelect',
+    'SecretInput',
+    'CopyButton',
+  ].map((name) => ({
+    name: `import { ${name} } + its CSS`,
+    entry: 'react',
+    names: [name],
+    css: ['styles.css', 'controls.css', 'inputs.css'],
+  })),
+  {
+    name: 'import { SearchTable } + its CSS (budget 15 KB)',
+    entry: 'react',
+    names: ['SearchTable'],
+    css: ['styles.css', 'controls.css', 'inputs.css', 'search-table.css'],
+  },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

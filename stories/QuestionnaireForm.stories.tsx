@@ -7,12 +7,19 @@ import { FhirProvider, QuestionnaireForm } from '../src/react';
 
 const ITEM_CONTROL = 'http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl';
 const control = (code: string) => [
-  { url: ITEM_CONTROL, valueCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/questionnaire-item-control', code }] } },
+  {
+    url: ITEM_CONTROL,
+    valueCodeableConcept: { coding: [{ system: 'http://hl7.org/fhir/questionnaire-item-control', code }] },
+  },
 ];
 const fruit = ['Apple', 'Banana', 'Cherry'].map((display, i) => ({
   valueCoding: { system: 'http://example.org/fruit', code: String(i), display },
 }));
-const languages = Array.from({ length: 30 }, (_, i) => ({ system: 'urn:ietf:bcp:47', code: `l${i}`, display: `Language ${i + 1}` }));
+const languages = Array.from({ length: 30 }, (_, i) => ({
+  system: 'urn:ietf:bcp:47',
+  code: `l${i}`,
+  display: `Language ${i + 1}`,
+}));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/fhir+json' } });
@@ -24,18 +31,30 @@ function createStoryClient(): FhirClient {
     await new Promise((r) => setTimeout(r, 150));
     if (url.pathname.endsWith('ValueSet/$expand')) {
       if (url.searchParams.get('url')?.includes('unreachable')) {
-        return json({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] }, 404);
+        return json(
+          {
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+          },
+          404
+        );
       }
       const filter = (url.searchParams.get('filter') ?? '').toLowerCase();
       const count = Number(url.searchParams.get('count') ?? 10);
       const contains = languages.filter((l) => l.display.toLowerCase().includes(filter)).slice(0, count);
-      return json({ resourceType: 'ValueSet', status: 'active', expansion: { timestamp: '2026-01-01T00:00:00Z', contains } });
+      return json({
+        resourceType: 'ValueSet',
+        status: 'active',
+        expansion: { timestamp: '2026-01-01T00:00:00Z', contains },
+      });
     }
     if (url.pathname.endsWith('/Practitioner')) {
       return json({
         resourceType: 'Bundle',
         type: 'searchset',
-        entry: [{ resource: { resourceType: 'Practitioner', id: 'dr1', name: [{ given: ['Julius'], family: 'Hibbert' }] } }],
+        entry: [
+          { resource: { resourceType: 'Practitioner', id: 'dr1', name: [{ given: ['Julius'], family: 'Hibbert' }] } },
+        ],
       });
     }
     return json({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'not-found' }] }, 404);
@@ -87,16 +106,38 @@ export const EveryItemType: Story = {
           { linkId: 'dateTime', text: 'Last visit', type: 'dateTime' },
           { linkId: 'time', text: 'Best time to call', type: 'time' },
           { linkId: 'choice', text: 'Favourite fruit', type: 'choice', answerOption: fruit },
-          { linkId: 'open-choice', text: 'Other fruit', type: 'open-choice', answerOption: fruit, extension: control('radio-button') },
+          {
+            linkId: 'open-choice',
+            text: 'Other fruit',
+            type: 'open-choice',
+            answerOption: fruit,
+            extension: control('radio-button'),
+          },
           { linkId: 'attachment', text: 'Upload a document', type: 'attachment' },
-          { linkId: 'reference', text: 'Your doctor', type: 'reference', extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceResource', valueCode: 'Practitioner' }] },
+          {
+            linkId: 'reference',
+            text: 'Your doctor',
+            type: 'reference',
+            extension: [
+              {
+                url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-referenceResource',
+                valueCode: 'Practitioner',
+              },
+            ],
+          },
           {
             linkId: 'quantity',
             text: 'Height',
             type: 'quantity',
             extension: [
-              { url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption', valueCoding: { system: 'http://unitsofmeasure.org', code: 'cm', display: 'cm' } },
-              { url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption', valueCoding: { system: 'http://unitsofmeasure.org', code: '[in_i]', display: 'in' } },
+              {
+                url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption',
+                valueCoding: { system: 'http://unitsofmeasure.org', code: 'cm', display: 'cm' },
+              },
+              {
+                url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-unitOption',
+                valueCoding: { system: 'http://unitsofmeasure.org', code: '[in_i]', display: 'in' },
+              },
             ],
           },
         ],
@@ -114,7 +155,13 @@ export const EveryItemType: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(args.onSubmit).toHaveBeenCalled());
     const response = (args.onSubmit as any).mock.calls[0][0];
-    await expect(response.item[0].item.map((i: any) => i.linkId)).toEqual(['string', 'boolean', 'integer', 'reference', 'quantity']);
+    await expect(response.item[0].item.map((i: any) => i.linkId)).toEqual([
+      'string',
+      'boolean',
+      'integer',
+      'reference',
+      'quantity',
+    ]);
   },
 };
 
@@ -123,7 +170,13 @@ export const RequiredAndErrors: Story = {
   args: {
     questionnaire: q([
       { linkId: 'first', text: 'First name', type: 'string', required: true },
-      { linkId: 'ssn', text: 'Social security number', type: 'string', required: true, extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: '^\\d{3}-\\d{2}-\\d{4}$' }] },
+      {
+        linkId: 'ssn',
+        text: 'Social security number',
+        type: 'string',
+        required: true,
+        extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/regex', valueString: '^\\d{3}-\\d{2}-\\d{4}$' }],
+      },
     ]),
   },
   play: async ({ canvasElement, args }) => {
@@ -139,7 +192,9 @@ export const RequiredAndErrors: Story = {
 /** Read-only items show their value and cannot be changed. */
 export const ReadOnly: Story = {
   args: {
-    questionnaire: q([{ linkId: 'mrn', text: 'Record number', type: 'string', readOnly: true, initial: [{ valueString: 'MRN-0042' }] }]),
+    questionnaire: q([
+      { linkId: 'mrn', text: 'Record number', type: 'string', readOnly: true, initial: [{ valueString: 'MRN-0042' }] },
+    ]),
   },
   play: async ({ canvasElement }) => {
     const field = within(canvasElement).getByLabelText('Record number');
@@ -153,7 +208,14 @@ export const ChoiceControls: Story = {
   args: {
     questionnaire: q([
       { linkId: 'radio', text: 'Radio', type: 'choice', answerOption: fruit, extension: control('radio-button') },
-      { linkId: 'checks', text: 'Check boxes', type: 'choice', repeats: true, answerOption: fruit, extension: control('check-box') },
+      {
+        linkId: 'checks',
+        text: 'Check boxes',
+        type: 'choice',
+        repeats: true,
+        answerOption: fruit,
+        extension: control('check-box'),
+      },
       { linkId: 'drop', text: 'Drop-down', type: 'choice', answerOption: fruit, extension: control('drop-down') },
       { linkId: 'none', text: 'No options', type: 'choice', answerOption: [] },
     ]),
@@ -176,7 +238,9 @@ export const ChoiceControls: Story = {
 export const LoadingAndTruncatedOptions: Story = {
   args: {
     optionsDisplayLimit: 10,
-    questionnaire: q([{ linkId: 'lang', text: 'Language', type: 'choice', answerValueSet: 'http://example.org/vs/languages' }]),
+    questionnaire: q([
+      { linkId: 'lang', text: 'Language', type: 'choice', answerValueSet: 'http://example.org/vs/languages' },
+    ]),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -210,7 +274,13 @@ export const Repeats: Story = {
   args: {
     questionnaire: q([
       { linkId: 'phone', text: 'Phone', type: 'string', repeats: true },
-      { linkId: 'contact', text: 'Emergency contact', type: 'group', repeats: true, item: [{ linkId: 'cname', text: 'Contact name', type: 'string' }] },
+      {
+        linkId: 'contact',
+        text: 'Emergency contact',
+        type: 'group',
+        repeats: true,
+        item: [{ linkId: 'cname', text: 'Contact name', type: 'string' }],
+      },
     ]),
   },
   play: async ({ canvasElement }) => {
@@ -226,8 +296,20 @@ export const Repeats: Story = {
 export const Paged: Story = {
   args: {
     questionnaire: q([
-      { linkId: 'p1', text: 'About you', type: 'group', extension: control('page'), item: [{ linkId: 'n', text: 'First name', type: 'string', required: true }] },
-      { linkId: 'p2', text: 'Your visit', type: 'group', extension: control('page'), item: [{ linkId: 'r', text: 'Reason', type: 'string' }] },
+      {
+        linkId: 'p1',
+        text: 'About you',
+        type: 'group',
+        extension: control('page'),
+        item: [{ linkId: 'n', text: 'First name', type: 'string', required: true }],
+      },
+      {
+        linkId: 'p2',
+        text: 'Your visit',
+        type: 'group',
+        extension: control('page'),
+        item: [{ linkId: 'r', text: 'Reason', type: 'string' }],
+      },
     ]),
   },
   play: async ({ canvasElement }) => {
@@ -250,8 +332,18 @@ export const Tabs: Story = {
         type: 'group',
         extension: control('tab-container'),
         item: [
-          { linkId: 't1', text: 'Medical history', type: 'group', item: [{ linkId: 'h', text: 'Past illnesses', type: 'text' }] },
-          { linkId: 't2', text: 'Family history', type: 'group', item: [{ linkId: 'f', text: 'Family illnesses', type: 'text' }] },
+          {
+            linkId: 't1',
+            text: 'Medical history',
+            type: 'group',
+            item: [{ linkId: 'h', text: 'Past illnesses', type: 'text' }],
+          },
+          {
+            linkId: 't2',
+            text: 'Family history',
+            type: 'group',
+            item: [{ linkId: 'f', text: 'Family illnesses', type: 'text' }],
+          },
         ],
       },
     ]),
@@ -271,7 +363,12 @@ export const Tabs: Story = {
 export const Signature: Story = {
   args: {
     questionnaire: q([{ linkId: 'agree', text: 'I consent to treatment', type: 'boolean' }], {
-      extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-signatureRequired', valueCodeableConcept: { coding: [{ code: '1.2.840.10065.1.12.1.1' }] } }],
+      extension: [
+        {
+          url: 'http://hl7.org/fhir/StructureDefinition/questionnaire-signatureRequired',
+          valueCodeableConcept: { coding: [{ code: '1.2.840.10065.1.12.1.1' }] },
+        },
+      ],
     }),
   },
   play: async ({ canvasElement, args }) => {

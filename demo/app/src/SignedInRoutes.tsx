@@ -1,4 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { AccountLayout } from './account/AccountLayout';
+import { MembershipBillingPage } from './account/MembershipBillingPage';
+import { ProfilePage } from './account/ProfilePage';
+import { ProviderPage } from './account/ProviderPage';
+import { ActionItemPage } from './care-plan/ActionItemPage';
+import { ActionItemsPage } from './care-plan/ActionItemsPage';
+import { CarePlanLayout } from './care-plan/CarePlanLayout';
 import { HealthRecordLayout, healthRecordIndex } from './health-record/HealthRecordLayout';
 import { LabResultPage } from './health-record/LabResultPage';
 import { LabResultsPage } from './health-record/LabResultsPage';
@@ -44,6 +51,17 @@ export function SignedInRoutes() {
           <Route path="vitals/:measurementId" element={<VitalPage />} />
         </Route>
         <Route path="Observation/:observationId" element={<ObservationPage />} />
+        <Route path="care-plan" element={<CarePlanLayout />}>
+          <Route index element={<Navigate to="action-items" replace />} />
+          <Route path="action-items" element={<ActionItemsPage />} />
+          <Route path="action-items/:itemId" element={<ActionItemPage />} />
+        </Route>
+        <Route path="account" element={<AccountLayout />}>
+          <Route index element={<Navigate to="profile" replace />} />
+          <Route path="profile" element={<ProfilePage />} />
+          <Route path="provider" element={<ProviderPage />} />
+          <Route path="membership-and-billing" element={<MembershipBillingPage />} />
+        </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -4,9 +4,9 @@
 export const features = {
   healthRecord: true,
   messages: false,
-  carePlan: false,
+  carePlan: true,
   getCare: true,
-  account: false,
+  account: true,
   questionnaires: true,
   medications: true,
 } as const;

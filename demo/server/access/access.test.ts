@@ -276,10 +276,29 @@ describe.each(backends())('access control (%s)', (backend) => {
       expect(active.status).toBe(403);
       const patched = await failure(
         asA.patchResource('Patient', A.id, [
-          { op: 'add', path: '/generalPractitioner', value: [{ reference: D.profile }] },
+          { op: 'add', path: '/generalPractitioner', value: [{ reference: B.profile }] },
         ])
       );
       expect(patched.status).toBe(403);
+      expect(patched.text).toBe('Forbidden: a primary care provider must be a reference to a Practitioner');
+      const url = await failure(
+        asA.updateResource({ ...now, generalPractitioner: [{ reference: 'https://evil.example/Practitioner/1' }] })
+      );
+      expect(url.status).toBe(403);
+      const managing = await failure(
+        asA.updateResource({ ...now, managingOrganization: { reference: 'Organization/x' } })
+      );
+      expect(managing.text).toBe(
+        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
+      );
+    });
+    it('sets their emergency contact and chooses a practitioner as primary care provider', async () => {
+      const me: any = await asA.readResource(...split(A.profile));
+      const gp = { reference: 'Practitioner/some-doctor', display: 'Dr. Some' };
+      const contact = [{ name: { given: ['Marge'] }, telecom: [{ system: 'phone', value: '555-0100' }] }];
+      const now: any = await asA.updateResource({ ...me, contact, generalPractitioner: [gp] });
+      expect(now.generalPractitioner).toEqual([gp]);
+      expect(now.contact).toEqual(contact);
     });
     it('cannot update or delete B', async () => {
       const b: any = await asD.readResource(...split(B.profile));

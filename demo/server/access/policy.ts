@@ -7,6 +7,7 @@ import { isInternalType, isKnownResourceType } from '../core/resource-types';
 import { parseSearchRequest } from '../search/query';
 import { computeCompartments, patientReferences } from './compartment';
 import { assertScope, scopeAllows } from './scopes';
+import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -34,8 +35,7 @@ export const PATIENT_CREATABLE_TYPES = new Set([
   'Task',
 ]);
 
-/** Patient elements a patient may change on their own record (telecom except email). */
-const PATIENT_EDITABLE = ['name', 'birthDate', 'gender', 'address', 'telecom'];
+const PATIENT_EDITABLE = PATIENT_SELF_EDITABLE;
 
 /** The patient reference of a patient login ('Patient/1'), else undefined. */
 export function patientRefOf(auth: RequestAuth | undefined): string | undefined {
@@ -185,8 +185,11 @@ export function assertCanUpdate(
   if (!patientRef || auth.superAdmin) return;
   if (type === 'Patient' && `Patient/${before.id}` === patientRef) {
     if (!isDeepStrictEqual(withoutKeys(before, PATIENT_EDITABLE), withoutKeys(after, PATIENT_EDITABLE))) {
-      throw forbidden('Forbidden: a patient may change only name, birthDate, gender, address and telecom');
+      throw forbidden(
+        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
+      );
     }
+    assertPatientSelfEdit(after);
     if (
       !isDeepStrictEqual(
         JSON.parse(JSON.stringify(emailTelecom(before))),

@@ -1,6 +1,7 @@
 import { formatHumanName } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
 import { Link } from 'react-router';
+import { usePatient } from '../account/usePatient';
 import { features } from '../features';
 import { UpcomingVisits } from '../shell/UpcomingVisits';
 
@@ -108,7 +109,7 @@ export function HomePage() {
         </section>
         <section className="portal-card" aria-labelledby="provider-title">
           <h2 id="provider-title">Primary care provider</h2>
-          <p>You have not chosen a primary care provider yet.</p>
+          <ProviderName />
           {features.account && (
             <Link className="portal-button" to="/account/provider">
               Choose Provider
@@ -126,6 +127,13 @@ export function HomePage() {
       </div>
     </>
   );
+}
+
+/** The patient's generalPractitioner as set on account/provider, or the not-chosen text. */
+function ProviderName() {
+  const { patient } = usePatient();
+  const provider = patient?.generalPractitioner?.[0]?.display;
+  return <p>{provider ?? 'You have not chosen a primary care provider yet.'}</p>;
 }
 
 function CardGrid({ cards }: { cards: Card[] }) {

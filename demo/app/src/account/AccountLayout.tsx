@@ -1,0 +1,27 @@
+import { NavLink, Outlet } from 'react-router';
+
+const sections = [
+  { to: 'profile', label: 'Profile' },
+  { to: 'provider', label: 'Provider' },
+  { to: 'membership-and-billing', label: 'Membership & Billing' },
+];
+
+/** account: a side menu and the section's content, 800 wide (portal.md section 9). */
+export function AccountLayout() {
+  return (
+    <div className="portal-container portal-with-menu">
+      <nav aria-label="Account" className="portal-side-menu">
+        <ul>
+          {sections.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to}>{section.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="portal-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

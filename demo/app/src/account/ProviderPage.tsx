@@ -1,0 +1,72 @@
+import { createReference, getDisplayString, type Practitioner, type ResourceType } from 'fhir-portal-kit';
+import { ResourcePicker, useFhirClient, useNotifications, type ResourceSearch } from 'fhir-portal-kit/react';
+import { useCallback, useState, type FormEvent } from 'react';
+import { usePatient } from './usePatient';
+
+/**
+ * account/provider: the primary care provider, or 'Choose a provider'. Beyond portal.md's
+ * placeholder, the patient picks one of the practitioners and saving sets generalPractitioner.
+ */
+export function ProviderPage() {
+  const client = useFhirClient();
+  const notifications = useNotifications();
+  const { patient, error } = usePatient();
+  const [chosen, setChosen] = useState<Practitioner>();
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<string>();
+  const search: ResourceSearch = useCallback(
+    (type, query, { signal }) => client.searchResources(type as ResourceType, query, { signal }),
+    [client]
+  );
+
+  if (error) return <p role="alert">{error}</p>;
+  if (!patient) return <p role="status">Loading…</p>;
+  const current = saved ?? patient.generalPractitioner?.[0]?.display;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setSaving(true);
+    try {
+      const reference = createReference(chosen, getDisplayString(chosen));
+      await client.updateResource({ ...patient, generalPractitioner: [reference] });
+      setSaved(reference.display);
+      notifications.showSuccess('Success', 'Provider chosen');
+    } catch (e) {
+      notifications.showError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="provider-title">
+      {current ? (
+        <>
+          <h1 id="provider-title">Your primary care provider</h1>
+          <p className="portal-provider-current">{current}</p>
+        </>
+      ) : (
+        <>
+          <h1 id="provider-title">Choose a provider</h1>
+          <p>A primary care provider knows your history and is your first stop for care.</p>
+        </>
+      )}
+      <form onSubmit={save} aria-busy={saving || undefined} className="portal-provider-form">
+        <ResourcePicker
+          label={current ? 'Change provider' : 'Provider'}
+          resourceType="Practitioner"
+          search={search}
+          value={chosen}
+          onValueChange={(p) => setChosen(p as Practitioner | undefined)}
+          disabled={saving}
+        />
+        <div className="portal-form-actions">
+          <button type="submit" className="fpk-button" disabled={!chosen || saving}>
+            Save provider
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { normalizeErrorString, type CarePlan } from 'fhir-portal-kit';
+import { StatusBadge, useResource } from 'fhir-portal-kit/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Period } from './ActionItemsPage';
+
+/** care-plan/action-items/{itemId}: one care plan read by id. */
+export function ActionItemPage() {
+  const { itemId } = useParams();
+  const [error, setError] = useState<string>();
+  const plan = useResource<CarePlan>(
+    { reference: `CarePlan/${itemId}` },
+    { onError: (e: unknown) => setError(normalizeErrorString(e)) }
+  );
+  if (error) return <p role="alert">{error}</p>;
+  if (!plan) return <p role="status">Loading…</p>;
+  return (
+    <article aria-labelledby="item-title">
+      <p>
+        <Link to="..">Back to Action Items</Link>
+      </p>
+      <h1 id="item-title">{plan.title ?? 'Action item'}</h1>
+      <p className="portal-list-meta">
+        <StatusBadge status={plan.status} /> <Period plan={plan} />
+      </p>
+      {plan.description && <p>{plan.description}</p>}
+      <dl className="portal-answers">
+        {plan.author?.display && (
+          <div className="portal-answer">
+            <dt>Author</dt>
+            <dd>{plan.author.display}</dd>
+          </div>
+        )}
+        {plan.category?.[0]?.text && (
+          <div className="portal-answer">
+            <dt>Category</dt>
+            <dd>{plan.category[0].text}</dd>
+          </div>
+        )}
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { NavLink, Outlet } from 'react-router';
+
+/** care-plan: a side menu (Action Items) and the section's content, 800 wide. */
+export function CarePlanLayout() {
+  return (
+    <div className="portal-container portal-with-menu">
+      <nav aria-label="Care plan" className="portal-side-menu">
+        <ul>
+          <li>
+            <NavLink to="action-items">Action Items</NavLink>
+          </li>
+        </ul>
+      </nav>
+      <div className="portal-content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { formatCodeableConcept, formatCoding, type CodeableConcept, type Coding } from '../../fhir';
+import { slotClass, type InputsClassNames } from './classNames';
+import { ComboboxField } from './ComboboxField';
+import { PICKER_TYPING_DELAY_MS } from './ResourcePicker';
+import { useCombobox } from './useCombobox';
+import { useControllableState, type ValueProps } from './useControllableState';
+import { useDebouncedSearch } from './useDebouncedSearch';
+
+/**
+ * Expands the value set for what was typed; the app hands in its client, e.g.
+ * `(filter, { signal }) => client.valueSetExpand({ url, filter, count: 10 }, { signal }).then(v => v.expansion?.contains ?? [])`.
+ */
+export type ValueSetSearch = (filter: string, options: { signal: AbortSignal }) => Promise<readonly Coding[]>;
+
+/** Every text of {@link CodeableConceptInput}. */
+export interface CodeableConceptInputMessages {
+  readonly nothingFound: string;
+  readonly searching: string;
+  readonly placeholder: string;
+}
+
+/** The default English texts of {@link CodeableConceptInput}. */
+export const defaultCodeableConceptInputMessages: CodeableConceptInputMessages = {
+  nothingFound: 'Nothing found',
+  searching: 'Searching...',
+  placeholder: 'Search',
+};
+
+const codingKey = (c: Coding) => `${c.system ?? ''}|${c.code ?? ''}`;
+
+/** Headless concept picking over a value-set search: the text, the matches, and the pick. */
+export function useCodeableConceptInput({
+  expand,
+  ...valueProps
+}: ValueProps<CodeableConcept | undefined> & { expand: ValueSetSearch }) {
+  const [concept, setConcept] = useControllableState<CodeableConcept | undefined>(valueProps);
+  const [inputValue, setInputValue] = useState(() => formatCodeableConcept(concept));
+  const [open, setOpen] = useState(false);
+  const results = useDebouncedSearch(
+    (filter, signal) => expand(filter.trim(), { signal }),
+    inputValue,
+    open,
+    PICKER_TYPING_DELAY_MS
+  );
+  const combobox = useCombobox<Coding>({
+    items: results.items,
+    itemToKey: (c) => codingKey(c).replace(/[^A-Za-z0-9-]/g, '_'),
+    onSelect: (coding) => {
+      const text = formatCoding(coding);
+      setConcept({ coding: [coding], ...(text ? { text } : {}) });
+      setInputValue(text);
+    },
+    onOpenChange: setOpen,
+  });
+  const onInputValueChange = (text: string) => {
+    setInputValue(text);
+    if (!text && concept) setConcept(undefined);
+  };
+  return { concept, inputValue, onInputValueChange, results, combobox };
+}
+
+/** Props of {@link CodeableConceptInput}. */
+export interface CodeableConceptInputProps
+  extends
+    ValueProps<CodeableConcept | undefined>,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange'> {
+  /** The field's label. */
+  readonly label: string;
+  /** Searches the value set; styled components never call the client themselves. */
+  readonly expand: ValueSetSearch;
+  /** A message shown at the field (e.g. a server issue about it). */
+  readonly error?: string;
+  readonly messages?: Partial<CodeableConceptInputMessages>;
+  readonly classNames?: InputsClassNames;
+}
+
+/** Picks a CodeableConcept from a value set searched as the user types. */
+export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLInputElement, CodeableConceptInputProps>(
+  function CodeableConceptInput(
+    { label, expand, value, defaultValue, onValueChange, error, messages, classNames, id: givenId, ...rest },
+    ref
+  ) {
+    const m = { ...defaultCodeableConceptInputMessages, ...messages };
+    const ownId = useId();
+    const id = givenId ?? ownId;
+    const { concept, inputValue, onInputValueChange, results, combobox } = useCodeableConceptInput({
+      expand,
+      value,
+      defaultValue,
+      onValueChange,
+    });
+    const selected = new Set((concept?.coding ?? []).map(codingKey));
+    const status = results.loading
+      ? m.searching
+      : results.settled && !results.items.length
+        ? m.nothingFound
+        : undefined;
+    return (
+      <ComboboxField
+        ref={ref}
+        id={id}
+        label={label}
+        combobox={combobox}
+        inputValue={inputValue}
+        onInputValueChange={onInputValueChange}
+        status={status}
+        error={error ?? results.error}
+        classNames={classNames}
+        inputProps={{ placeholder: m.placeholder, ...rest }}
+        options={results.items.map((coding, index) => (
+          <li
+            key={codingKey(coding)}
+            className={slotClass('inputs-option', classNames)}
+            {...combobox.getOptionProps(coding, index, selected.has(codingKey(coding)))}
+          >
+            {formatCoding(coding, true)}
+          </li>
+        ))}
+      />
+    );
+  }
+);

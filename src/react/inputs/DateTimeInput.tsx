@@ -1,0 +1,104 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { slotClass, type InputsClassNames } from './classNames';
+import { FieldError } from './parts';
+import { useControllableState, type ValueProps } from './useControllableState';
+
+/** Every text of {@link DateTimeInput}. */
+export interface DateTimeInputMessages {
+  /** Shown at the field when the date and time are incomplete or not a real date. */
+  readonly invalid: string;
+}
+
+/** The default English texts of {@link DateTimeInput}. */
+export const defaultDateTimeInputMessages: DateTimeInputMessages = {
+  invalid: 'Enter a complete date and time',
+};
+
+// Written out rather than taken from date-fns: its parse and format pull in 6 KB of locale code
+// for what is a fixed ISO layout.
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/** A FHIR dateTime as the `datetime-local` control shows it, in the browser's time zone. */
+export function dateTimeToLocalInput(value: string | undefined): string {
+  if (!value || value.length > 40) return '';
+  // A date alone is a local day, not UTC midnight as `new Date('2026-01-31')` would read it.
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The `datetime-local` control's text as a FHIR dateTime with the local offset; undefined when empty or invalid. */
+export function localInputToDateTime(text: string): string | undefined {
+  const match = LOCAL.exec(text);
+  if (!match) return undefined;
+  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi);
+  // 2026-02-30 rolls over to March: not a real date.
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return undefined;
+  const offset = -date.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  return `${text}:00${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
+/** Headless dateTime editing: the control's text, whether it is invalid, and its change handler. */
+export function useDateTimeInput(props: ValueProps<string>) {
+  const [value, setValue] = useControllableState(props);
+  const [text, setText] = useState(() => dateTimeToLocalInput(value));
+  const [invalid, setInvalid] = useState(false);
+  // A new value from outside (controlled) replaces the text, unless the user is mid-correction.
+  const shown = dateTimeToLocalInput(value);
+  if (!invalid && shown !== text) setText(shown);
+  const onInput = (next: string, badInput = false) => {
+    const dateTime = localInputToDateTime(next);
+    const bad = badInput || (next !== '' && dateTime === undefined);
+    setText(next);
+    setInvalid(bad);
+    if (!bad) setValue(dateTime ?? '');
+  };
+  return { text, invalid, onInput };
+}
+
+/** Props of {@link DateTimeInput}. */
+export interface DateTimeInputProps
+  extends
+    ValueProps<string>,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange' | 'type'> {
+  /** The field's label. */
+  readonly label: string;
+  readonly messages?: Partial<DateTimeInputMessages>;
+  readonly classNames?: InputsClassNames;
+}
+
+/**
+ * Edits a FHIR dateTime (ISO 8601 with offset) with the browser's date-and-time control. An empty
+ * field gives ''. The ref and other props go to the `<input>`.
+ */
+export const DateTimeInput = /* @__PURE__ */ forwardRef<HTMLInputElement, DateTimeInputProps>(function DateTimeInput(
+  { label, value, defaultValue, onValueChange, messages, classNames, className, id: givenId, ...rest },
+  ref
+) {
+  const m = { ...defaultDateTimeInputMessages, ...messages };
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const { text, invalid, onInput } = useDateTimeInput({ value, defaultValue, onValueChange });
+  return (
+    <div className={slotClass('inputs-field', classNames)} data-invalid={invalid || undefined}>
+      <label className={slotClass('inputs-label', classNames)} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...rest}
+        ref={ref}
+        id={id}
+        type="datetime-local"
+        className={slotClass('input', classNames, className)}
+        value={text}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        onChange={(e) => onInput(e.target.value, e.target.validity?.badInput)}
+      />
+      <FieldError id={`${id}-error`} classNames={classNames} error={invalid ? m.invalid : undefined} />
+    </div>
+  );
+});

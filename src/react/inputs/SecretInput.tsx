@@ -1,0 +1,77 @@
+import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { slotClass, type InputsClassNames } from './classNames';
+import { useControllableState, type ValueProps } from './useControllableState';
+
+/** What a hidden secret shows, whatever its length (client-layer.md section 9: 8 dots). */
+export const SECRET_MASK = '••••••••';
+
+/** Every text of {@link SecretInput}. */
+export interface SecretInputMessages {
+  readonly reveal: string;
+  readonly hide: string;
+}
+
+/** The default English texts of {@link SecretInput}. */
+export const defaultSecretInputMessages: SecretInputMessages = { reveal: 'Reveal', hide: 'Hide' };
+
+/** Headless secret field: the value, whether it is revealed, and the toggle. */
+export function useSecretInput(props: ValueProps<string>) {
+  const [value = '', setValue] = useControllableState(props);
+  const [revealed, setRevealed] = useState(false);
+  return { value, setValue, revealed, toggle: () => setRevealed((r) => !r) };
+}
+
+/** Props of {@link SecretInput}. */
+export interface SecretInputProps
+  extends
+    ValueProps<string>,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange' | 'type'> {
+  /** The field's label. */
+  readonly label: string;
+  readonly messages?: Partial<SecretInputMessages>;
+  readonly classNames?: InputsClassNames;
+}
+
+/**
+ * A secret string (client secret, API key): shows 8 dots, not its length, until revealed, and
+ * can be edited only once revealed. The ref and other props go to the `<input>`.
+ */
+export const SecretInput = /* @__PURE__ */ forwardRef<HTMLInputElement, SecretInputProps>(function SecretInput(
+  { label, value, defaultValue, onValueChange, messages, classNames, className, id: givenId, readOnly, ...rest },
+  ref
+) {
+  const m = { ...defaultSecretInputMessages, ...messages };
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const secret = useSecretInput({ value, defaultValue, onValueChange });
+  return (
+    <div className={slotClass('inputs-field', classNames)}>
+      <label className={slotClass('inputs-label', classNames)} htmlFor={id}>
+        {label}
+      </label>
+      <div className={slotClass('inputs-secret', classNames)} data-state={secret.revealed ? 'revealed' : 'hidden'}>
+        <input
+          {...rest}
+          ref={ref}
+          id={id}
+          className={slotClass('input', classNames, className)}
+          autoComplete="off"
+          spellCheck={false}
+          value={secret.revealed ? secret.value : secret.value ? SECRET_MASK : ''}
+          readOnly={readOnly || !secret.revealed}
+          onChange={(e) => secret.setValue(e.target.value)}
+        />
+        <button
+          type="button"
+          className={slotClass('button', classNames)}
+          data-variant="outline"
+          aria-pressed={secret.revealed}
+          aria-controls={id}
+          onClick={secret.toggle}
+        >
+          {secret.revealed ? m.hide : m.reveal}
+        </button>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,39 @@
+/** Every part of the edit inputs; the default class of a part is `fpk-${slot}`. */
+export const InputsSlot = {
+  Fieldset: 'inputs-fieldset',
+  Legend: 'inputs-legend',
+  Row: 'inputs-row',
+  Field: 'inputs-field',
+  Label: 'inputs-label',
+  Input: 'input',
+  Select: 'select',
+  Error: 'inputs-error',
+  Hint: 'inputs-hint',
+  Button: 'button',
+  Combobox: 'inputs-combobox',
+  Listbox: 'inputs-listbox',
+  Option: 'inputs-option',
+  Empty: 'inputs-empty',
+  Tags: 'inputs-tags',
+  Tag: 'inputs-tag',
+  TagRemove: 'inputs-tag-remove',
+  Secret: 'inputs-secret',
+  Copy: 'inputs-copy',
+  TableRoot: 'inputs-table-root',
+  TableToolbar: 'inputs-table-toolbar',
+  Table: 'inputs-table',
+  TableSort: 'inputs-table-sort',
+  TablePager: 'inputs-table-pager',
+} as const;
+
+/** A part's name, e.g. 'inputs-field'. */
+export type InputsSlotName = (typeof InputsSlot)[keyof typeof InputsSlot];
+
+/** Class names per part; a given name replaces the default one. */
+export type InputsClassNames = Partial<Record<InputsSlotName, string>>;
+
+/** The class of one part: the user's from `classNames`, else `fpk-${slot}`. */
+export function slotClass(slot: InputsSlotName, classNames: InputsClassNames | undefined, extra?: string): string {
+  const base = classNames?.[slot] ?? `fpk-${slot}`;
+  return extra ? `${base} ${extra}` : base;
+}

@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { HumanNameInput } from '../src/react';
+
+const meta = {
+  title: 'Inputs/HumanNameInput',
+  component: HumanNameInput,
+  args: { label: 'Name', onValueChange: fn() },
+} satisfies Meta<typeof HumanNameInput>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Empty, then typed. */
+export const Empty: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Given names' }), 'Ada May');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Family name' }), 'Lovelace');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith({ given: ['Ada', 'May'], family: 'Lovelace' });
+  },
+};
+
+/** Filled. */
+export const Filled: Story = {
+  args: { defaultValue: { use: 'official', prefix: ['Dr.'], given: ['Grace'], family: 'Hopper' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Family name' })).toHaveValue('Hopper');
+    await expect(canvas.getByRole('combobox', { name: 'Use' })).toHaveValue('official');
+  },
+};
+
+/** Read-only. */
+export const ReadOnly: Story = {
+  args: { readOnly: true, defaultValue: { given: ['Grace'], family: 'Hopper' } },
+  play: async ({ canvasElement }) => {
+    const family = within(canvasElement).getByRole('textbox', { name: 'Family name' });
+    await userEvent.type(family, 'x');
+    await expect(family).toHaveValue('Hopper');
+  },
+};
