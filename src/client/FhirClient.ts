@@ -12,6 +12,7 @@ import type {
   Reference,
   Resource,
   ResourceType,
+  Subscription,
   ValueSet,
 } from '../fhir/types';
 import { AutoBatcher } from './autobatch';
@@ -39,6 +40,12 @@ import type {
   NewUserRequest,
 } from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
+import type { SubscriptionEmitter, SubscriptionManager } from './subscriptions/subscription-manager';
+import {
+  getClientSubscriptionManager,
+  subscribeClientToCriteria,
+  unsubscribeClientFromCriteria,
+} from './subscriptions/client-subscriptions';
 
 /** Listener for cache changes: a 'Type/id' key, or undefined when anything may have changed. */
 export type CacheChangeListener = (key: string | undefined) => void;
@@ -660,6 +667,23 @@ export class FhirClient extends SessionClient {
       { data: blob, filename: pdf.filename, contentType: ContentType.PDF, onProgress: pdf.onProgress },
       objectForm ? arg2 : undefined
     ) as Promise<Binary>;
+  }
+
+  // ---------------------------------------------------------------- subscriptions (MedplumClient's names)
+
+  /** The client's websocket SubscriptionManager, created on first use. */
+  getSubscriptionManager(): SubscriptionManager {
+    return getClientSubscriptionManager(this);
+  }
+
+  /** Subscribes to a search criteria over the websocket; repeat calls share one subscription. */
+  subscribeToCriteria(criteria: string, subscriptionProps?: Partial<Subscription>): SubscriptionEmitter {
+    return subscribeClientToCriteria(this, criteria, subscriptionProps);
+  }
+
+  /** Drops one use of a criteria subscribed with subscribeToCriteria; the last one unbinds it. */
+  unsubscribeFromCriteria(criteria: string, _subscriptionProps?: Partial<Subscription>): void {
+    unsubscribeClientFromCriteria(this, criteria);
   }
 
   // ---------------------------------------------------------------- cache

@@ -31,3 +31,4 @@ export type {
 export * from './login';
 export * from './subscriptions';
 export * from './fhircast';
+export * from './chat';
