@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './questionnaire';
 export * from './scheduler';
 export * from './auth';
+export * from './chat';
