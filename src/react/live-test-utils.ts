@@ -1,8 +1,19 @@
-// Shared by the React tests of live features: a fake subscription server behind the test
-// client's fetch and a fake WebSocket. Not exported from the package.
+// Shared by the React tests and stories of live features: a fake subscription server behind a
+// client's fetch and a fake WebSocket. Not exported from the package; no test runner imports,
+// so stories can use it too.
 import type { Bundle, Resource } from '../fhir';
 import { FakeWebSocket } from '../client/subscriptions/fake-websocket';
-import { fhirJson, type Respond, type SentRequest } from './test-utils';
+
+/** One request as the wire carries it (JSON bodies parsed). */
+export interface LiveRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly body: unknown;
+}
+
+function fhirJson(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/fhir+json' } });
+}
 
 /** A FakeWebSocket that answers bind-with-token with a handshake, as the reference server does. */
 export class LiveFakeWebSocket extends FakeWebSocket {
@@ -54,9 +65,11 @@ export function subscriptionBundle(subscriptionId: string, type: string, resourc
 }
 
 /** Wraps a responder: Subscription creation and binding tokens are answered here, the rest by `respond`. */
-export function withSubscriptions(respond: Respond): Respond {
+export function withSubscriptions<R extends LiveRequest>(
+  respond: (request: R) => Response | Promise<Response>
+): (request: R) => Response | Promise<Response> {
   let next = 0;
-  return (request: SentRequest) => {
+  return (request: R) => {
     const url = new URL(request.url);
     if (request.method === 'POST' && url.pathname.endsWith('/Subscription')) {
       return fhirJson({ ...(request.body as object), id: `sub${++next}` }, 201);
@@ -78,10 +91,4 @@ export function withSubscriptions(respond: Respond): Respond {
 /** The newest fake socket. */
 export function lastSocket(): LiveFakeWebSocket {
   return FakeWebSocket.last as LiveFakeWebSocket;
-}
-
-/** Installs LiveFakeWebSocket as the global WebSocket; call in beforeEach. */
-export function installFakeWebSocket(): void {
-  FakeWebSocket.instances = [];
-  vi.stubGlobal('WebSocket', LiveFakeWebSocket);
 }

@@ -1,7 +1,8 @@
+import { FakeWebSocket } from '../../client/subscriptions/fake-websocket';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Communication, Observation, Practitioner } from '../../fhir';
-import { installFakeWebSocket, withSubscriptions } from '../live-test-utils';
+import { LiveFakeWebSocket, withSubscriptions } from '../live-test-utils';
 import { NotificationsProvider } from '../notifications';
 import { createTestClient, fhirJson, FhirProvider, type SentRequest } from './test-imports';
 import { ResourceChat } from './ResourceChat';
@@ -16,7 +17,10 @@ const observation: Observation = {
   encounter: { reference: 'Encounter/e1' },
 };
 
-beforeEach(() => installFakeWebSocket());
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', LiveFakeWebSocket);
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ResourceChat', () => {

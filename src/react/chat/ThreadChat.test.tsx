@@ -1,7 +1,8 @@
+import { FakeWebSocket } from '../../client/subscriptions/fake-websocket';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Communication, Patient } from '../../fhir';
-import { installFakeWebSocket, lastSocket, withSubscriptions } from '../live-test-utils';
+import { LiveFakeWebSocket, lastSocket, withSubscriptions } from '../live-test-utils';
 import { NotificationsProvider } from '../notifications';
 import { createTestClient, fhirJson, FhirProvider, type SentRequest } from './test-imports';
 import { ThreadChat } from './ThreadChat';
@@ -86,7 +87,8 @@ async function connect() {
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  installFakeWebSocket();
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', LiveFakeWebSocket);
 });
 afterEach(() => {
   vi.useRealTimers();

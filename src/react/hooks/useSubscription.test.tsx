@@ -1,7 +1,8 @@
+import { FakeWebSocket } from '../../client/subscriptions/fake-websocket';
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import type { Bundle } from '../../fhir';
-import { installFakeWebSocket, lastSocket, withSubscriptions } from '../live-test-utils';
+import { LiveFakeWebSocket, lastSocket, withSubscriptions } from '../live-test-utils';
 import { createTestClient, fhirJson, withClient } from '../test-utils';
 import { SUBSCRIPTION_REMOVAL_DELAY_MS, useSubscription } from './useSubscription';
 
@@ -40,7 +41,8 @@ async function settle(ms = 0) {
 
 beforeEach(() => {
   vi.useFakeTimers();
-  installFakeWebSocket();
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', LiveFakeWebSocket);
 });
 afterEach(() => {
   vi.useRealTimers();
