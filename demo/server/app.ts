@@ -9,6 +9,8 @@ import type { RequestAuth } from './fhir/repository';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
+import { registerFhircastHub } from './fhircast/hub';
+import { openLiveBus, routeResourceChanges } from './live-bus';
 
 /** Options of createServer. */
 export interface CreateServerOptions {
@@ -96,7 +98,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     'websocket subscriptions'
   );
   const socket = wsModule?.attachSubscriptionSocket(httpServer, ctx as any);
-  if (socket) (ctx as any).addChangeListener((r: any, a: any) => socket.notify(r, a));
+  // Subscription and FHIRcast events: in process on PGlite, through LISTEN/NOTIFY on PostgreSQL.
+  const bus = await openLiveBus(opts.databaseUrl, opts.databaseSchema);
+  if (socket) routeResourceChanges(ctx, bus, (r, a) => socket.notify(r, a));
+  const fhircast = registerFhircastHub(router, httpServer, ctx, bus);
 
   const beforeHandler = async (req: ServerRequest): Promise<void> => {
     const isFhir = req.path === FHIR_BASE || req.path.startsWith(FHIR_BASE + '/');
@@ -135,6 +140,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       if (closed) return;
       closed = true;
       await socket?.close().catch((err: unknown) => console.error('[server] websocket close failed', err));
+      fhircast.close();
+      await bus.close();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();
