@@ -38,7 +38,8 @@ function freePort(): Promise<number> {
 function startServerProcess(): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-      env: { ...process.env, FHIR_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: '' },
+      // BASE_URL from the test runner's environment ('/') is not the server's public URL.
+      env: { ...process.env, FHIR_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: '', BASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

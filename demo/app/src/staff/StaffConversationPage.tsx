@@ -1,6 +1,7 @@
 import { getDisplayString, getReferenceString, type Patient } from 'fhir-portal-kit';
 import { ThreadChat, useProfile, useResource } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
+import { usePublishPatientContext } from './fhircast';
 
 /** /staff/messages/{patientId}: the practitioner's side of a patient conversation. */
 export function StaffConversationPage() {
@@ -8,6 +9,7 @@ export function StaffConversationPage() {
   const profile = useProfile();
   const patient = useResource<Patient>(patientId ? `Patient/${patientId}` : undefined);
   const name = patient ? getDisplayString(patient) : 'Patient';
+  usePublishPatientContext(patientId);
   return (
     <div className="portal-container portal-content">
       <p>

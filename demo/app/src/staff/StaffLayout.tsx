@@ -2,10 +2,12 @@ import { getDisplayString } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Footer } from '../shell/Footer';
+import { useFollowFhircast } from './fhircast';
 
 /** The staff area's frame: its own header (Inbox, the user, Sign out), content and footer. */
 export function StaffLayout() {
   const profile = useProfile();
+  useFollowFhircast();
   return (
     <div className="portal-page">
       <a className="portal-skip-link" href="#main">
