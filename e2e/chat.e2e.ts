@@ -140,7 +140,8 @@ describe('messages between a patient and a practitioner', () => {
 
     // The practitioner lands in the staff area: the inbox, newest conversation first.
     const doctor = await open();
-    await signIn(doctor.page, 'doctor@example.com', 'doctor-demo-1');
+    // Remember me keeps the session in localStorage, so a second staff tab shares it.
+    await signIn(doctor.page, 'doctor@example.com', 'doctor-demo-1', { remember: true });
     await doctor.page.waitForURL('**/staff');
     await doctor.page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
     const row = doctor.page.getByRole('row', { name: /Homer/ });
@@ -204,7 +205,20 @@ describe('messages between a patient and a practitioner', () => {
     }
     expect(patient.errors).toEqual([]);
     expect(doctor.errors).toEqual([]);
+
+    // FHIRcast: a second staff tab on the practitioner's topic follows the first.
+    const second = await doctor.context.newPage();
+    await second.goto('/staff');
+    await second.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await doctor.page.getByRole('link', { name: 'Back to inbox' }).click();
+    await doctor.page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await expect.poll(() => new URL(second.url()).pathname).toBe('/staff');
+    await doctor.page.getByRole('row', { name: /Homer/ }).getByRole('link').click();
+    await expect.poll(() => new URL(second.url()).pathname, { timeout: 15_000 }).toBe(`/staff/messages/${PATIENT_ID}`);
+    await doctor.page.getByRole('link', { name: 'Back to inbox' }).click();
+    await expect.poll(() => new URL(second.url()).pathname, { timeout: 15_000 }).toBe('/staff');
+
     await patient.context.close();
     await doctor.context.close();
-  }, 240_000);
+  }, 300_000);
 });

@@ -38,15 +38,15 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     first = await createServer({ port: 0, databaseUrl, databaseSchema: schema, seed: true });
     secondUrl = await new Promise<string>((resolve, reject) => {
       second = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
-        // BASE_URL from the test runner's environment ('/') is not the server's public URL.
-        env: { ...process.env, FHIR_PORT: '0', DATABASE_SCHEMA: schema, BASE_URL: '' },
+        // Processes behind one load balancer share one public URL (tokens name it as issuer).
+        env: { ...process.env, FHIR_PORT: '0', DATABASE_SCHEMA: schema, BASE_URL: first.url },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
       second.stdout?.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /FHIR server ready at (http:\/\/[^/]+\/)fhir\/R4/.exec(output);
-        if (match) resolve(match[1]);
+        const match = /listening on port (\d+)/.exec(output);
+        if (match) resolve(`http://127.0.0.1:${match[1]}/`);
       });
       second.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       second.once('exit', (code) => reject(new Error(`second server exited with ${code}: ${output}`)));

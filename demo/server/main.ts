@@ -19,7 +19,7 @@ const server = await createServer({
   baseUrl: process.env.BASE_URL || undefined,
 });
 console.log(
-  `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`
+  `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}), listening on port ${server.port}`
 );
 
 let stopping = false;
