@@ -15,7 +15,7 @@ import {
   ClientStorage,
   createChatMessage,
   FhirClient,
-  getClientSubscriptionManager,
+  configureClientSubscriptions,
   MemoryStorage,
   participantsQuery,
 } from '../src/client';
@@ -77,7 +77,7 @@ async function live(): Promise<{ echo: number[]; fanOut: number }> {
     const DOCTOR = { reference: `Practitioner/${DemoIds.doctor}` };
     const criteria = `Communication?${participantsQuery(PATIENT, DOCTOR)}`;
     const homer = await signedIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
-    getClientSubscriptionManager(homer, { WebSocket: WebSocket as never });
+    configureClientSubscriptions(homer, { WebSocket: WebSocket as never });
     const waiting = new Map<string, (at: number) => void>();
     const emitter = homer.subscribeToCriteria(criteria);
     emitter.on('message', ({ payload }: { payload: Bundle }) => {
@@ -95,7 +95,7 @@ async function live(): Promise<{ echo: number[]; fanOut: number }> {
       await createChatMessage(homer, { text, sender: PATIENT, recipient: [DOCTOR], subject: PATIENT });
       echo.push((await heard) - start);
     }
-    homer.getSubscriptionManager().closeWebSocket();
+    (await homer.getSubscriptionManager()).closeWebSocket();
 
     // Fan-out: 200 sockets, each bound to its own subscription on the conversation.
     const doctor = await signedIn(server.url, DemoCredentials.doctor.email, DemoCredentials.doctor.password);

@@ -1,6 +1,6 @@
 // A small in-memory chat server for the chat stories: a FhirClient whose fetch answers from a
 // list of Communications, and a fake socket the play functions drop and restore.
-import { ClientStorage, FhirClient, getClientSubscriptionManager, MemoryStorage } from '../src/client';
+import { ClientStorage, FhirClient, configureClientSubscriptions, MemoryStorage } from '../src/client';
 import type { Communication, Patient } from '../src/fhir';
 import { LiveFakeWebSocket, withSubscriptions, type LiveRequest } from '../src/react/live-test-utils';
 import { FakeWebSocket } from '../src/client/subscriptions/fake-websocket';
@@ -47,7 +47,11 @@ export interface StoryServer {
 }
 
 /** A signed-in client (as Homer) over an in-memory server, with the story socket. */
+let previous: FhirClient | undefined;
+
 export function createStoryClient(messages: Communication[], failPosts = false): { client: FhirClient; server: StoryServer } {
+  // The previous story's client stops reconnecting, so the newest socket is always this story's.
+  void previous?.getSubscriptionManager().then((manager) => manager.closeWebSocket());
   const server: StoryServer = { messages: [...messages], failPosts };
   FakeWebSocket.instances = [];
   StoryWebSocket.serverUp = true;
@@ -84,7 +88,8 @@ export function createStoryClient(messages: Communication[], failPosts = false):
     }) as typeof fetch,
   });
   // A short first retry, so the reconnect stories do not wait the full 1-5 s.
-  getClientSubscriptionManager(client, { WebSocket: StoryWebSocket, minReconnectionDelay: 200, random: () => 0 });
+  configureClientSubscriptions(client, { WebSocket: StoryWebSocket, minReconnectionDelay: 200, random: () => 0 });
+  previous = client;
   return { client, server };
 }
 

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { ClientStorage, FhirClient, getClientSubscriptionManager, MemoryStorage, participantsQuery, createChatMessage } from '../../src/client';
+import { ClientStorage, FhirClient, configureClientSubscriptions, MemoryStorage, participantsQuery, createChatMessage } from '../../src/client';
 import type { Bundle, Communication } from '../../src/fhir/types';
 import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
@@ -73,7 +73,7 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     const doctor = await signIn(first.url, DemoCredentials.doctor.email, DemoCredentials.doctor.password);
     const onSecond = new FhirClient({ baseUrl: secondUrl, fetch, storage: new ClientStorage(new MemoryStorage()) });
     onSecond.setAccessToken(homer.access_token);
-    getClientSubscriptionManager(onSecond, { WebSocket: WebSocket as never });
+    configureClientSubscriptions(onSecond, { WebSocket: WebSocket as never });
     const received: Communication[] = [];
     const emitter = onSecond.subscribeToCriteria(`Communication?${query}`);
     emitter.on('message', ({ payload }: { payload: Bundle }) => received.push(payload.entry?.[1]?.resource as Communication));
@@ -89,6 +89,6 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     });
     await vi.waitFor(() => expect(received.map((m) => m.id)).toEqual([sent.id]), { timeout: 10_000 });
     expect(received[0].payload?.[0]?.contentString).toBe('Written through the first process');
-    onSecond.getSubscriptionManager().closeWebSocket();
+    (await onSecond.getSubscriptionManager()).closeWebSocket();
   }, 60_000);
 });

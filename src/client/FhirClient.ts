@@ -40,7 +40,8 @@ import type {
   NewUserRequest,
 } from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
-import type { SubscriptionEmitter, SubscriptionManager } from './subscriptions/subscription-manager';
+import type { SubscriptionManager } from './subscriptions/subscription-manager';
+import type { SubscriptionEmitter } from './subscriptions/subscription-emitter';
 import {
   getClientSubscriptionManager,
   subscribeClientToCriteria,
@@ -671,8 +672,8 @@ export class FhirClient extends SessionClient {
 
   // ---------------------------------------------------------------- subscriptions (MedplumClient's names)
 
-  /** The client's websocket SubscriptionManager, created on first use. */
-  getSubscriptionManager(): SubscriptionManager {
+  /** The client's websocket SubscriptionManager, loaded and created on first use. */
+  getSubscriptionManager(): Promise<SubscriptionManager> {
     return getClientSubscriptionManager(this);
   }
 

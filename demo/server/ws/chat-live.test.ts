@@ -1,7 +1,7 @@
 // Live chat through the package's FhirClient over a real server: the patient and the doctor
 // each subscribe to their conversation (subscribeToCriteria) and see each other's messages.
 import { WebSocket } from 'ws';
-import { getClientSubscriptionManager, participantsQuery, createChatMessage, fetchChatPage } from '../../../src/client';
+import { configureClientSubscriptions, participantsQuery, createChatMessage, fetchChatPage } from '../../../src/client';
 import type { Bundle, Communication } from '../../../src/fhir/types';
 import { DemoCredentials, DemoIds } from '../seed/ids';
 import { signIn, startTestServer, type SignedIn, type TestServer } from '../auth/test-helpers';
@@ -20,13 +20,13 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const side of [homer, doctor]) side?.client.getSubscriptionManager().closeWebSocket();
+  for (const side of [homer, doctor]) if (side) (await side.client.getSubscriptionManager()).closeWebSocket();
   await server?.stop();
 });
 
 /** Subscribes a side to the conversation; resolves when the server's handshake arrives. */
 async function live(side: SignedIn): Promise<Communication[]> {
-  getClientSubscriptionManager(side.client, { WebSocket: WebSocket as never });
+  configureClientSubscriptions(side.client, { WebSocket: WebSocket as never });
   const received: Communication[] = [];
   const emitter = side.client.subscribeToCriteria(`Communication?${query}`);
   emitter.on('message', ({ payload }: { payload: Bundle }) => received.push(payload.entry?.[1]?.resource as Communication));

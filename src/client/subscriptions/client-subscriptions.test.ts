@@ -28,8 +28,11 @@ describe('FhirClient subscriptions', () => {
       const first = client.subscribeToCriteria('Communication?recipient=Patient/1');
       const second = client.subscribeToCriteria('Communication?recipient=Patient/1');
       expect(second).toBe(first);
-      expect(client.getSubscriptionManager().getCriteriaCount()).toBe(1);
+      // The manager and its websocket load on this first use.
+      const manager = await client.getSubscriptionManager();
       await vi.advanceTimersByTimeAsync(0);
+      expect(manager.getCriteriaCount()).toBe(1);
+      expect(manager.getEmitter('Communication?recipient=Patient/1')).toBe(first);
       const socket = FakeWebSocket.last;
       expect(socket.url).toBe('wss://fhir.test/ws/subscriptions-r4');
       socket.open();
@@ -47,10 +50,12 @@ describe('FhirClient subscriptions', () => {
       expect(socket.sent).toEqual([{ type: 'bind-with-token', payload: { token: 'tok' } }]);
 
       client.unsubscribeFromCriteria('Communication?recipient=Patient/1');
+      await vi.advanceTimersByTimeAsync(0);
       expect(socket.sent).toHaveLength(1);
       client.unsubscribeFromCriteria('Communication?recipient=Patient/1');
+      await vi.advanceTimersByTimeAsync(0);
       expect(socket.sent[1]).toEqual({ type: 'unbind-from-token', payload: { token: 'tok' } });
-      expect(client.getSubscriptionManager().getCriteriaCount()).toBe(0);
+      expect(manager.getCriteriaCount()).toBe(0);
     });
   });
 });

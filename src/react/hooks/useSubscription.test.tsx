@@ -115,11 +115,11 @@ describe('useSubscription', () => {
       await settle();
       view.unmount();
       await settle(SUBSCRIPTION_REMOVAL_DELAY_MS - 1);
-      expect(client.getSubscriptionManager().getCriteriaCount()).toBe(1);
+      expect((await client.getSubscriptionManager()).getCriteriaCount()).toBe(1);
       render(<Live />, { wrapper: withClient(client) });
       await settle(SUBSCRIPTION_REMOVAL_DELAY_MS);
       expect(subscriptionPosts()).toHaveLength(1);
-      expect(client.getSubscriptionManager().getCriteriaCount()).toBe(1);
+      expect((await client.getSubscriptionManager()).getCriteriaCount()).toBe(1);
       expect(lastSocket().sent).not.toContainEqual({ type: 'unbind-from-token', payload: { token: 'token-sub1' } });
     });
 
@@ -131,7 +131,7 @@ describe('useSubscription', () => {
       await settle();
       view.unmount();
       await settle(SUBSCRIPTION_REMOVAL_DELAY_MS);
-      expect(client.getSubscriptionManager().getCriteriaCount()).toBe(0);
+      expect((await client.getSubscriptionManager()).getCriteriaCount()).toBe(0);
       expect(lastSocket().sent).toContainEqual({ type: 'unbind-from-token', payload: { token: 'token-sub1' } });
     });
   });
