@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const API_PREFIXES = ['/fhir/', '/auth/', '/oauth2/', '/.well-known/', '/healthcheck', '/keyvalue/', '/email/', '/admin/', '/ws/'];
+const API_PREFIXES = ['/fhir/', '/auth/', '/oauth2/', '/.well-known/', '/healthcheck', '/keyvalue/', '/email/', '/admin/', '/ws/', '/fhircast/'];
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

@@ -21,9 +21,13 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     host: '127.0.0.1',
-    proxy: Object.fromEntries(
-      ['/fhir', '/auth', '/oauth2', '/.well-known', '/healthcheck', '/keyvalue', '/email', '/admin'].map((p) => [p, apiTarget])
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ['/fhir', '/auth', '/oauth2', '/.well-known', '/healthcheck', '/keyvalue', '/email', '/admin', '/fhircast'].map((p) => [p, apiTarget])
+      ),
+      // Live chat and FHIRcast websockets.
+      '/ws': { target: apiTarget, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

@@ -11,6 +11,8 @@ import { openDatabase } from './db/database';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
+import { registerFhircastHub } from './fhircast/hub';
+import { openLiveBus, routeResourceChanges } from './live-bus';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
@@ -96,7 +98,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerBindingTokenRoutes(router, ctx);
   const authenticate = opts.authenticate ?? authenticateRequest;
   const socket = attachSubscriptionSocket(httpServer, ctx);
-  ctx.addChangeListener((resource, action) => socket.notify(resource, action));
+  // Subscription and FHIRcast events: in process on PGlite, through LISTEN/NOTIFY on PostgreSQL.
+  const bus = await openLiveBus(opts.databaseUrl, opts.databaseSchema);
+  routeResourceChanges(ctx, bus, (resource, action) => socket.notify(resource, action));
+  const fhircast = registerFhircastHub(router, httpServer, ctx, bus);
 
   const beforeHandler = async (req: ServerRequest): Promise<void> => {
     const isFhir = req.path === FHIR_BASE || req.path.startsWith(FHIR_BASE + '/');
@@ -137,6 +142,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       if (closed) return;
       closed = true;
       await socket.close().catch((err: unknown) => console.error('[server] websocket close failed', err));
+      fhircast.close();
+      await bus.close();
       await new Promise<void>((resolve) => {
         httpServer.close(() => resolve());
         httpServer.closeAllConnections();

@@ -11,9 +11,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = databaseUrl ? undefined : path.resolve(process.env.DATA_DIR || '.data');
 
-const server = await createServer({ port, dataDir, databaseUrl, baseUrl: process.env.BASE_URL });
+const server = await createServer({
+  port,
+  dataDir,
+  databaseUrl,
+  databaseSchema: process.env.DATABASE_SCHEMA || undefined,
+  baseUrl: process.env.BASE_URL || undefined,
+});
 console.log(
-  `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`
+  `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}), listening on port ${server.port}`
 );
 
 let stopping = false;

@@ -13,6 +13,7 @@ import type {
   Reference,
   Resource,
   ResourceType,
+  Subscription,
   ValueSet,
 } from '../fhir/types';
 import { AutoBatcher } from './autobatch';
@@ -42,6 +43,13 @@ import type {
   NewUserRequest,
 } from './login/types';
 import { ContentType, type RequestOptions, expectResource } from './transport';
+import type { SubscriptionManager } from './subscriptions/subscription-manager';
+import type { SubscriptionEmitter } from './subscriptions/subscription-emitter';
+import {
+  getClientSubscriptionManager,
+  subscribeClientToCriteria,
+  unsubscribeClientFromCriteria,
+} from './subscriptions/client-subscriptions';
 
 export type { CacheChangeListener } from './client-cache';
 
@@ -693,6 +701,23 @@ export class FhirClient extends SessionClient implements LoginClient {
       { data: blob, filename: pdf.filename, contentType: ContentType.PDF, onProgress: pdf.onProgress },
       objectForm ? arg2 : undefined
     ) as Promise<Binary>;
+  }
+
+  // ---------------------------------------------------------------- subscriptions (MedplumClient's names)
+
+  /** The client's websocket SubscriptionManager, loaded and created on first use. */
+  getSubscriptionManager(): Promise<SubscriptionManager> {
+    return getClientSubscriptionManager(this);
+  }
+
+  /** Subscribes to a search criteria over the websocket; repeat calls share one subscription. */
+  subscribeToCriteria(criteria: string, subscriptionProps?: Partial<Subscription>): SubscriptionEmitter {
+    return subscribeClientToCriteria(this, criteria, subscriptionProps);
+  }
+
+  /** Drops one use of a criteria subscribed with subscribeToCriteria; the last one unbinds it. */
+  unsubscribeFromCriteria(criteria: string, _subscriptionProps?: Partial<Subscription>): void {
+    unsubscribeClientFromCriteria(this, criteria);
   }
 
   // ---------------------------------------------------------------- cache

@@ -33,3 +33,4 @@ export type {
 export * from './login';
 export * from './subscriptions';
 export * from './fhircast';
+export * from './chat';

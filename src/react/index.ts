@@ -10,3 +10,4 @@ export * from './questionnaire';
 export * from './scheduler';
 export * from './auth';
 export * from './inputs';
+export * from './chat';

@@ -6,6 +6,8 @@ import { Loading } from './shell/Loading';
 
 // Signed-in code is a separate chunk: the landing page never loads it.
 const SignedInRoutes = lazy(() => import('./SignedInRoutes').then((m) => ({ default: m.SignedInRoutes })));
+// A practitioner signs in to the staff area (/staff), another chunk.
+const StaffRoutes = lazy(() => import('./staff/StaffRoutes').then((m) => ({ default: m.StaffRoutes })));
 
 function subscribe(onChange: () => void): () => void {
   client.addEventListener('change', onChange);
@@ -27,7 +29,7 @@ export function App() {
           <Loading />
         ) : profile ? (
           <Suspense fallback={<Loading />}>
-            <SignedInRoutes />
+            {profile.resourceType === 'Practitioner' ? <StaffRoutes /> : <SignedInRoutes />}
           </Suspense>
         ) : (
           <SignedOutRoutes />

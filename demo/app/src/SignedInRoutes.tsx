@@ -25,6 +25,8 @@ import { QuestionnairePage } from './pages/QuestionnairePage';
 import { ScreeningPage } from './pages/ScreeningPage';
 import { SignOutPage } from './pages/SignOutPage';
 import { Shell } from './shell/Shell';
+import { ChatPage } from './messages/ChatPage';
+import { MessagesPage } from './messages/MessagesPage';
 
 /** portal.md section 2, signed-in routes that exist in this build. */
 export function SignedInRoutes() {
@@ -34,6 +36,8 @@ export function SignedInRoutes() {
       <Route element={<Shell />}>
         <Route index element={<HomePage />} />
         <Route path="get-care" element={<GetCarePage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:practitionerId" element={<ChatPage />} />
         <Route path="Questionnaire/:questionnaireId" element={<QuestionnairePage />} />
         <Route path="screening-questionnaire" element={<ScreeningPage />} />
         <Route path="patient-intake-questionnaire" element={<IntakePage />} />

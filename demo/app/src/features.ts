@@ -3,7 +3,7 @@
 // its entry when its routes land.
 export const features = {
   healthRecord: true,
-  messages: false,
+  messages: true,
   carePlan: true,
   getCare: true,
   account: true,

@@ -172,6 +172,10 @@ const BY_TYPE: Record<string, SearchParameterDef[]> = {
     ]),
     p('sent', 'date', 'sent'),
     p('received', 'date', 'received'),
+    // Comment threads on a resource and chat threads (client-layer.md section 3).
+    p('based-on', 'reference', 'basedOn'),
+    p('part-of', 'reference', 'partOf'),
+    p('encounter', 'reference', 'encounter', ['Encounter']),
     p('status', 'token', 'status'),
     p('category', 'token', 'category'),
     p('encounter', 'reference', 'encounter', ['Encounter']),

@@ -14,6 +14,8 @@ import {
   type FhircastMessagePayload,
   type FhircastSubscriptionRequest,
 } from './events';
+import { FhircastConnection } from './connection';
+import type { ReconnectOptions } from '../subscriptions/reconnecting-websocket';
 
 /** Options of a FhircastClient. */
 export interface FhircastClientOptions {
@@ -69,6 +71,11 @@ export class FhircastClient {
       serializeFhircastSubscriptionRequest(request),
       'application/x-www-form-urlencoded'
     );
+  }
+
+  /** Connects to the websocket endpoint of a subscription made with subscribe; the connection emits each event. */
+  connect(subscription: FhircastSubscriptionRequest, options?: ReconnectOptions): FhircastConnection {
+    return new FhircastConnection(subscription, options);
   }
 
   /** Publishes an event with its context to the topic; update events need a version id. */

@@ -2,3 +2,4 @@
 export * from './emitter';
 export * from './reconnecting-websocket';
 export * from './subscription-manager';
+export * from './client-subscriptions';

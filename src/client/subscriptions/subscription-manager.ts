@@ -16,7 +16,7 @@ import {
   throwError,
   isOperationOutcomeError,
 } from '../../fhir';
-import { TypedEmitter } from './emitter';
+import { SubscriptionEmitter } from './subscription-emitter';
 import { ReconnectingWebSocket, type ReconnectOptions, type WebSocketConstructor } from './reconnecting-websocket';
 
 /** The client methods the subscription manager needs; FhirClient has them. */
@@ -30,27 +30,7 @@ export interface SubscriptionClient {
   getProfile?(): { resourceType: string; id?: string } | undefined;
 }
 
-/** Events of a subscription emitter: one per criteria, plus the manager's own. */
-export interface SubscriptionEventMap {
-  open: { type: 'open' };
-  close: { type: 'close' };
-  error: { type: 'error'; payload: Error };
-  heartbeat: { type: 'heartbeat'; payload: Bundle };
-  connect: { type: 'connect'; payload: { subscriptionId: string } };
-  message: { type: 'message'; payload: Bundle };
-  disconnect: { type: 'disconnect'; payload: { subscriptionId?: string } };
-}
-
-/** Emits the events of one criteria (or, from getMasterEmitter, of all of them). */
-export class SubscriptionEmitter extends TypedEmitter<SubscriptionEventMap> {
-  /** The criteria this emitter reports on; empty for the master emitter. */
-  readonly criteria: string;
-
-  constructor(criteria = '') {
-    super();
-    this.criteria = criteria;
-  }
-}
+export { SubscriptionEmitter, type SubscriptionEventMap } from './subscription-emitter';
 
 /** Options of a SubscriptionManager. */
 export interface SubscriptionManagerOptions extends ReconnectOptions {
@@ -170,7 +150,11 @@ export class SubscriptionManager {
   }
 
   /** Subscribes to a search criteria (`Communication?recipient=Patient/1`); returns its emitter. Repeat calls share one subscription. */
-  addCriteria(criteria: string, subscriptionProps?: Partial<Subscription>): SubscriptionEmitter {
+  addCriteria(
+    criteria: string,
+    subscriptionProps?: Partial<Subscription>,
+    emitter?: SubscriptionEmitter
+  ): SubscriptionEmitter {
     const existing = this.entries.get(criteria);
     if (existing) {
       existing.refCount++;
@@ -178,7 +162,8 @@ export class SubscriptionManager {
     }
     const entry: CriteriaEntry = {
       criteria,
-      emitter: new SubscriptionEmitter(criteria),
+      // A caller may bring the emitter it already handed out (the client's lazy loader does).
+      emitter: emitter ?? new SubscriptionEmitter(criteria),
       props: subscriptionProps,
       refCount: 1,
     };

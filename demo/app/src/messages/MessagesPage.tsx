@@ -1,0 +1,35 @@
+import { getDisplayString } from 'fhir-portal-kit';
+import { useSearchResources } from 'fhir-portal-kit/react';
+import { Link } from 'react-router';
+
+/** messages/: the practitioners the patient can write to (a Name column); a row opens the chat. */
+export function MessagesPage() {
+  const { data, loading, error } = useSearchResources('Practitioner', { _count: 100 });
+  return (
+    <div className="portal-container portal-content">
+      <h1 id="messages-title">Messages</h1>
+      <p>Choose a member of your care team to message.</p>
+      {loading && !data && <p role="status">Loading…</p>}
+      {error && <p role="alert">{error.message}</p>}
+      {data && data.length === 0 && <p>No practitioners found.</p>}
+      {data && data.length > 0 && (
+        <table className="portal-table" aria-labelledby="messages-title">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((practitioner) => (
+              <tr key={practitioner.id}>
+                <td>
+                  <Link to={`/messages/${practitioner.id}`}>{getDisplayString(practitioner)}</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+// Two server processes on one PostgreSQL: a message written through the first reaches a chat
+// subscribed through the second, by LISTEN/NOTIFY. Needs DATABASE_URL; says so otherwise.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { WebSocket } from 'ws';
+import { ClientStorage, FhirClient, configureClientSubscriptions, MemoryStorage, participantsQuery, createChatMessage } from '../../src/client';
+import type { Bundle, Communication } from '../../src/fhir/types';
+import { createServer, type RunningServer } from './app';
+import { DemoCredentials, DemoIds } from './seed/ids';
+import { signIn } from './auth/test-helpers';
+import { busChannelName, createLocalBus } from './live-bus';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) console.log('DATABASE_URL not set: the two-process LISTEN/NOTIFY test is skipped');
+
+describe('live bus', () => {
+  it('in process (PGlite) calls handlers at once, and each schema has its own channel', async () => {
+    const bus = createLocalBus();
+    const seen: unknown[] = [];
+    const off = bus.subscribe('resource', (m) => seen.push(m));
+    bus.publish('resource', { id: 1 });
+    bus.publish('other', { id: 2 });
+    off();
+    bus.publish('resource', { id: 3 });
+    expect(seen).toEqual([{ id: 1 }]);
+    expect(bus.distributed).toBe(false);
+    expect(busChannelName('fpk_a')).not.toBe(busChannelName('fpk_b'));
+  });
+});
+
+describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
+  const schema = `fpk_bus_${randomUUID().slice(0, 8)}`;
+  let first: RunningServer;
+  let second: ChildProcess;
+  let secondUrl: string;
+
+  beforeAll(async () => {
+    first = await createServer({ port: 0, databaseUrl, databaseSchema: schema, seed: true });
+    secondUrl = await new Promise<string>((resolve, reject) => {
+      second = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
+        // Processes behind one load balancer share one public URL (tokens name it as issuer).
+        env: { ...process.env, FHIR_PORT: '0', DATABASE_SCHEMA: schema, BASE_URL: first.url },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      second.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening on port (\d+)/.exec(output);
+        if (match) resolve(`http://127.0.0.1:${match[1]}/`);
+      });
+      second.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      second.once('exit', (code) => reject(new Error(`second server exited with ${code}: ${output}`)));
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    second?.removeAllListeners('exit');
+    second?.kill('SIGTERM');
+    await first?.close();
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  });
+
+  it('delivers a message written through the first to a chat subscribed through the second', async () => {
+    const PATIENT = { reference: `Patient/${DemoIds.patient}` };
+    const DOCTOR = { reference: `Practitioner/${DemoIds.doctor}` };
+    const query = participantsQuery(PATIENT, DOCTOR);
+    // The same login works on both: they share the database and its signing key.
+    const homer = await signIn(first.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
+    const doctor = await signIn(first.url, DemoCredentials.doctor.email, DemoCredentials.doctor.password);
+    const onSecond = new FhirClient({ baseUrl: secondUrl, fetch, storage: new ClientStorage(new MemoryStorage()) });
+    onSecond.setAccessToken(homer.access_token);
+    configureClientSubscriptions(onSecond, { WebSocket: WebSocket as never });
+    const received: Communication[] = [];
+    const emitter = onSecond.subscribeToCriteria(`Communication?${query}`);
+    emitter.on('message', ({ payload }: { payload: Bundle }) => received.push(payload.entry?.[1]?.resource as Communication));
+    await new Promise<void>((resolve, reject) => {
+      emitter.on('connect', () => resolve());
+      emitter.on('error', ({ payload }) => reject(payload));
+    });
+    const sent = await createChatMessage(doctor.client, {
+      text: 'Written through the first process',
+      sender: DOCTOR,
+      recipient: [PATIENT],
+      subject: PATIENT,
+    });
+    await vi.waitFor(() => expect(received.map((m) => m.id)).toEqual([sent.id]), { timeout: 10_000 });
+    expect(received[0].payload?.[0]?.contentString).toBe('Written through the first process');
+    (await onSecond.getSubscriptionManager()).closeWebSocket();
+  }, 60_000);
+});

@@ -1,0 +1,74 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Bundle, Subscription } from '../../fhir';
+import { useFhirClient } from '../FhirProvider';
+
+/** How long a listener stays subscribed after unmount, so a quick remount does not resubscribe (client-layer.md section 9). */
+export const SUBSCRIPTION_REMOVAL_DELAY_MS = 3000;
+
+/**
+ * The state of a criteria's live connection: `connecting` until the server's handshake,
+ * `connected` after it, `disconnected` from a dropped socket until the next handshake.
+ */
+export type SubscriptionConnectionState = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+/** Options of {@link useSubscription}. */
+export interface UseSubscriptionOptions {
+  /** Extra fields of the Subscription resource (e.g. an extension). */
+  readonly subscriptionProps?: Partial<Subscription>;
+  /** The server confirmed the criteria (handshake), the first time and after every reconnect. */
+  readonly onSubscriptionConnect?: (subscriptionId: string) => void;
+  /** The socket carrying the criteria dropped; the client reconnects by itself. */
+  readonly onSubscriptionDisconnect?: () => void;
+  /** Subscribing failed, or the socket reported an error. */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * Calls `onMessage` with each notification Bundle for `criteria` (e.g.
+ * 'Communication?recipient=Patient/1') and answers the connection state. Components with the
+ * same criteria share one subscription through the client's subscription manager; an unmount
+ * keeps it 3000 ms. An undefined criteria subscribes to nothing.
+ */
+export function useSubscription(
+  criteria: string | undefined,
+  onMessage: (bundle: Bundle) => void,
+  options?: UseSubscriptionOptions
+): SubscriptionConnectionState {
+  const client = useFhirClient();
+  const [state, setState] = useState<SubscriptionConnectionState>(criteria ? 'connecting' : 'idle');
+  const latest = useRef({ onMessage, options });
+  useEffect(() => {
+    latest.current = { onMessage, options };
+  });
+  const propsKey = options?.subscriptionProps ? JSON.stringify(options.subscriptionProps) : '';
+
+  useEffect(() => {
+    if (!criteria) {
+      setState('idle');
+      return undefined;
+    }
+    const props = propsKey ? (JSON.parse(propsKey) as Partial<Subscription>) : undefined;
+    const emitter = client.subscribeToCriteria(criteria, props);
+    setState('connecting');
+    const removers = [
+      emitter.on('message', ({ payload }) => latest.current.onMessage(payload)),
+      emitter.on('connect', ({ payload }) => {
+        setState('connected');
+        latest.current.options?.onSubscriptionConnect?.(payload.subscriptionId);
+      }),
+      emitter.on('disconnect', () => {
+        setState('disconnected');
+        latest.current.options?.onSubscriptionDisconnect?.();
+      }),
+      emitter.on('error', ({ payload }) => latest.current.options?.onError?.(payload)),
+    ];
+    return () => {
+      // Listeners go at once (this component no longer wants events); the subscription itself
+      // stays a while, so a remount with the same criteria shares it instead of subscribing again.
+      for (const remove of removers) remove();
+      setTimeout(() => client.unsubscribeFromCriteria(criteria, props), SUBSCRIPTION_REMOVAL_DELAY_MS);
+    };
+  }, [client, criteria, propsKey]);
+
+  return state;
+}
