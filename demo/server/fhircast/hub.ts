@@ -22,10 +22,10 @@ import {
   validateFhircastContext,
   type FhircastContextEntry,
   type FhircastEventName,
-} from '../../../src/client/fhircast/events';
+} from '../../../src/fhir/fhircast-events';
 import { badRequestOutcome, OperationOutcomeError, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
-import type { RequestAuth } from '../fhir/repository';
+import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { SUBSCRIPTIONS_WS_PATH } from '../ws/subscriptions';
 import type { LiveBus } from '../live-bus';

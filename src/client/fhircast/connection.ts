@@ -8,7 +8,7 @@ import {
   type WebSocketConstructor,
 } from '../subscriptions/reconnecting-websocket';
 import { throwError } from '../../fhir';
-import type { FhircastMessagePayload, FhircastSubscriptionRequest } from './events';
+import type { FhircastMessagePayload, FhircastSubscriptionRequest } from '../../fhir/fhircast-events';
 
 /** Events of a FhircastConnection. */
 export interface FhircastConnectionEvents {

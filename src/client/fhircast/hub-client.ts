@@ -13,7 +13,7 @@ import {
   type FhircastEventName,
   type FhircastMessagePayload,
   type FhircastSubscriptionRequest,
-} from './events';
+} from '../../fhir/fhircast-events';
 import { FhircastConnection } from './connection';
 import type { ReconnectOptions } from '../subscriptions/reconnecting-websocket';
 

@@ -1,4 +1,4 @@
 // src/client/fhircast: FHIRcast hub client and event validation.
-export * from './events';
+export * from '../../fhir/fhircast-events';
 export * from './hub-client';
 export * from './connection';

@@ -1,4 +1,4 @@
-import { isOperationOutcomeError } from '../../fhir';
+import { isOperationOutcomeError } from './index';
 import {
   createFhircastMessagePayload,
   FHIRCAST_EVENT_NAMES,
@@ -6,7 +6,7 @@ import {
   validateFhircastContext,
   validateFhircastSubscriptionRequest,
   type FhircastSubscriptionRequest,
-} from './events';
+} from './fhircast-events';
 
 const patient = { resourceType: 'Patient', id: 'p1' };
 const report = { resourceType: 'DiagnosticReport', id: 'r1' };

@@ -1,7 +1,7 @@
 // FHIRcast events, their context keys and validation (client-layer.md sections 5 and 9).
 // The spec names the rules but no error texts; each text below says what to fix.
 
-import { throwError } from '../../fhir';
+import { throwError } from './index';
 
 /** The FHIRcast events the library supports. */
 export const FHIRCAST_EVENT_NAMES = [
