@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['demo/server/**/*.test.ts'],
+          include: ['demo/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 30000,

@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unauthorizedOutcome, OperationOutcomeError } from '../../src/fhir/outcomes';
 import { createContext, type ServerContext } from './context';
+import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
 import type { RequestAuth } from './fhir/repository';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
@@ -56,7 +57,11 @@ async function loadOptional<T>(specifier: string, what: string): Promise<T | und
 /** Starts a server; resolves when it listens and the data is ready. */
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema });
+  // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
+  const folder =
+    opts.dataDir && !opts.databaseUrl ? await openDataFolder({ dataDir: opts.dataDir, holder: 'the FHIR server' }) : undefined;
+  const db =
+    folder?.db ?? (await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema }));
   const httpServer = http.createServer();
   let listener: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'Content-Type': 'application/json' });
@@ -70,6 +75,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     });
   } catch (err) {
     await db.close();
+    folder?.lock.release();
     throw err;
   }
   const port = (httpServer.address() as AddressInfo).port;
@@ -140,6 +146,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
         httpServer.closeAllConnections();
       });
       await db.close();
+      folder?.lock.release();
     },
   };
 }

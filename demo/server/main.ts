@@ -2,6 +2,7 @@
 // (DATA_DIR) or PostgreSQL (DATABASE_URL).
 import path from 'node:path';
 import { createServer } from './app';
+import { explainStartupError } from './startup-errors';
 
 const port = process.env.FHIR_PORT ? Number(process.env.FHIR_PORT) : 8103;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -11,7 +12,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = databaseUrl ? undefined : path.resolve(process.env.DATA_DIR || '.data');
 
-const server = await createServer({ port, dataDir, databaseUrl, baseUrl: process.env.BASE_URL });
+const server = await createServer({ port, dataDir, databaseUrl, baseUrl: process.env.BASE_URL }).catch((err) => {
+  const explained = explainStartupError(err, { port });
+  console.error(explained ? `[server] ${explained}` : err);
+  process.exit(1);
+});
 console.log(
   `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`
 );
