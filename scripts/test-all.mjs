@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 const steps = [
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
-  ['unit and component tests', 'npx vitest run --project unit'],
+  ['unit tests (node) and component tests (jsdom)', 'npx vitest run --project unit --project unit-dom'],
   ['reference server tests', 'npx vitest run --project server', () => existsSync('demo/server')],
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
