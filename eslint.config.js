@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
+  { ignores: ['dist', 'storybook-static', 'docs-dist', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
