@@ -11,7 +11,8 @@ const steps = [
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
   ['size budgets', 'npm run size'],
-  ['packed tarball install', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  ['packed tarball: install, examples, server render', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  ['docs site: Storybook with docs pages, API reference', 'npm run docs'],
   ['storybook interaction and a11y tests', 'npx vitest run --project storybook', () => existsSync('.storybook')],
   ['end-to-end tests in Chromium', 'node e2e/run.mjs', () => existsSync('e2e/run.mjs')],
 ];

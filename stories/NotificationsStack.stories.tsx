@@ -10,7 +10,7 @@ const toasts: NotificationData[] = [
 
 /** The styled toast stack alone, driven by props (NotificationsProvider drives it in an app). */
 const meta = {
-  title: 'Notifications/Notifications (stack alone)',
+  title: 'Feedback/Notifications stack',
   component: Notifications,
   args: { notifications: toasts, onClose: fn(), onPause: fn(), onResume: fn(), container: null },
 } satisfies Meta<typeof Notifications>;

@@ -77,8 +77,10 @@ function ThemedPortal({ palette: initial }: { palette: PaletteName }) {
  * component below follows, with no class or component changed.
  */
 const meta = {
-  title: 'Docs/Theming',
+  title: 'Docs/Theming palette',
   component: ThemedPortal,
+  // Shown on the theming page (MDX); a props table of this demo wrapper would say nothing.
+  tags: ['!autodocs'],
   args: { palette: 'Teal' },
   argTypes: { palette: { control: 'inline-radio', options: Object.keys(PALETTES) } },
 } satisfies Meta<typeof ThemedPortal>;
