@@ -77,7 +77,7 @@ const libraryLayers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'storybook-static', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
+  { ignores: ['dist', 'storybook-static', 'docs-dist', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

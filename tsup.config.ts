@@ -1,3 +1,4 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 // Two entries: the framework-free root and the React adapter. `treeshake` stays off because
@@ -31,4 +32,20 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   external: ['react', 'react-dom', 'react/jsx-runtime', 'fhirpath'],
+  onSuccess: useClientFirstInCommonJs,
 });
+
+/**
+ * The ESM React entry keeps the source's 'use client', but the CommonJS one starts with "use
+ * strict" and interop helpers, after which a 'use client' is no directive at all. Server-component
+ * bundlers read only the file's first statements, so the directive goes first; the source map
+ * gains one empty line to stay aligned.
+ */
+async function useClientFirstInCommonJs(): Promise<void> {
+  const file = 'dist/react.cjs';
+  const code = (await readFile(file, 'utf8')).replace(/^(['"])use client\1;?\n?/m, '');
+  await writeFile(file, `'use client';\n${code}`);
+  const map = JSON.parse(await readFile(`${file}.map`, 'utf8'));
+  map.mappings = `;${map.mappings}`;
+  await writeFile(`${file}.map`, JSON.stringify(map));
+}

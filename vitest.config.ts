@@ -2,27 +2,42 @@ import { defineConfig } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
 
 // One config, named projects, so `npm test` can run them in order and a developer can run one:
-//   unit    – library code (src/**): jsdom for components, plain node for the rest
-//   server  – the reference server over real HTTP (demo/server/**)
+//   unit      – library logic (src/**/*.test.ts) in plain Node: no DOM to set up, so it starts fast
+//   unit-dom  – components and hooks (src/**/*.test.tsx) in jsdom, with Testing Library's setup
+//   server    – the reference server over real HTTP (demo/server/**), and the scripts' tests
 //   storybook – every story's play function in real Chromium (added in .storybook/vitest.project.ts)
+// A .ts test that truly needs the DOM (browser storage, window.location) starts with
+// `// @vitest-environment jsdom`. `npm run test:unit` runs both unit projects.
+const unitProject = {
+  globals: true,
+  // user-event journeys through a whole form take a few seconds on a 2-core machine.
+  testTimeout: 20000,
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...unitProject,
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          ...unitProject,
+          name: 'unit-dom',
+          include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
-          globals: true,
           setupFiles: ['./src/test-setup.ts'],
-          // user-event journeys through a whole form take a few seconds on a 2-core machine.
-          testTimeout: 20000,
         },
       },
       {
         test: {
           name: 'server',
-          include: ['demo/server/**/*.test.ts'],
+          include: ['demo/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globals: true,
           testTimeout: 30000,

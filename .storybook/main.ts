@@ -3,9 +3,21 @@ import type { StorybookConfig } from '@storybook/react-vite';
 // Storybook for designers and the story tests. Builds and runs offline: no telemetry, no
 // version check, no fonts or assets from the network.
 const config: StorybookConfig = {
-  stories: ['../stories/**/*.stories.tsx'],
-  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y'],
+  // MDX pages (getting started, theming, ...) first in the sidebar, then one entry per component.
+  stories: ['../stories/docs/*.mdx', '../stories/**/*.stories.tsx'],
+  addons: ['@storybook/addon-vitest', '@storybook/addon-a11y', '@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },
+  typescript: {
+    // The docs pages' prop tables come from the TSDoc of each prop, followed through `extends`
+    // into other files (react-docgen-typescript reads the types as the compiler does). The story
+    // tests never show a prop table, so they skip that work.
+    reactDocgen: process.env.VITEST ? false : 'react-docgen-typescript',
+    reactDocgenTypescriptOptions: {
+      shouldExtractLiteralValuesFromEnum: true,
+      // Our props and the ones they extend; not every HTML attribute React declares.
+      propFilter: (prop) => !prop.parent || !/node_modules/.test(prop.parent.fileName),
+    },
+  },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true, enableCrashReports: false },
   async viteFinal(viteConfig) {
     // The React entry starts with 'use client' for frameworks with server components; a

@@ -5,6 +5,8 @@ import '../src/styles/styles.css';
 import.meta.glob('../src/styles/*.css', { eager: true });
 
 const preview: Preview = {
+  // Every component gets a docs page (props from its TSDoc, every story live), new ones included.
+  tags: ['autodocs'],
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

@@ -1,27 +1,94 @@
 // `npm start`: the reference FHIR server (seeded on first run) and the built portal, with the
-// URLs and demo credentials printed. Ctrl+C stops both.
+// URLs and demo credentials printed. Ctrl+C stops both. When either cannot start (a busy port,
+// a locked or damaged data folder), it says why and stops whatever it had started.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { startPortalServer } from '../demo/app/serve.mjs';
 import { buildPortalIfStale } from './build-portal.mjs';
 
-const fhirPort = Number(process.env.FHIR_PORT ?? 8103);
-const portalPort = Number(process.env.PORT ?? 3000);
-const apiUrl = `http://127.0.0.1:${fhirPort}`;
+const HOST = '127.0.0.1';
+
+/** The port a variable names, or its default; exits with a message on anything else. */
+function portFrom(variable, fallback) {
+  const raw = process.env[variable];
+  const port = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${variable} must be a port number (1-65535), got "${raw}".`);
+    process.exit(1);
+  }
+  return port;
+}
+
+const fhirPort = portFrom('FHIR_PORT', 8103);
+const portalPort = portFrom('PORT', 3000);
+const apiUrl = `http://${HOST}:${fhirPort}`;
+
+/** A busy port in words, with the variable that moves it. */
+const busy = (port, variable, what) =>
+  `Port ${port} (${what}) is busy: another program listens on it. Stop it, or set ${variable} to another port, e.g. ${variable}=${port + 1} npm start.`;
+
+/** Why a port cannot be used; undefined when it is free. */
+function portProblem(port, variable, what) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (err) =>
+      resolve(
+        err.code === 'EADDRINUSE'
+          ? busy(port, variable, what)
+          : `Port ${port} (${what}) cannot be used (${err.code ?? err.message}); set ${variable} to another port.`
+      )
+    );
+    probe.listen(port, HOST, () => probe.close(() => resolve(undefined)));
+  });
+}
+
+// Both ports before anything starts, so a busy one costs no build and leaves nothing running.
+if (portalPort === fhirPort) {
+  console.error(`PORT and FHIR_PORT are both ${portalPort}; give the portal and the FHIR server different ports.`);
+  process.exit(1);
+}
+const problems = (
+  await Promise.all([portProblem(portalPort, 'PORT', 'the portal'), portProblem(fhirPort, 'FHIR_PORT', 'the FHIR server')])
+).filter(Boolean);
+if (problems.length) {
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}
 
 buildPortalIfStale();
 
+let stopping = false;
+let portal;
 const server = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
   stdio: 'inherit',
   env: { ...process.env, FHIR_PORT: String(fhirPort) },
 });
-server.on('exit', (code) => {
-  console.error(`The FHIR server stopped (exit ${code}).`);
-  process.exit(code ?? 1);
+const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+
+/** Stops what was started (portal, then server) and exits with the given code. */
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  await portal?.close();
+  if (server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGTERM');
+    await serverExit;
+  }
+  process.exit(code);
+}
+
+// The server stopping on its own (it printed why: a locked or damaged data folder, a crash).
+serverExit.then(({ code }) => {
+  if (stopping) return;
+  console.error(`The FHIR server stopped (exit ${code}); stopping the portal too.`);
+  stopAll(code || 1);
 });
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
 
 async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 600 && !stopping; i++) {
     try {
       const res = await fetch(`${apiUrl}/healthcheck`);
       if (res.ok) return;
@@ -30,11 +97,21 @@ async function waitForHealth() {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('The FHIR server did not become healthy within 150 s');
+  if (!stopping) throw new Error('The FHIR server did not become healthy within 150 s.');
 }
 
-await waitForHealth();
-const portal = await startPortalServer({ port: portalPort, apiUrl });
+try {
+  await waitForHealth();
+  if (stopping) await new Promise(() => {}); // stopAll is exiting.
+  // Taken since the check above: same message, and the server started for it is stopped below.
+  portal = await startPortalServer({ port: portalPort, host: HOST, apiUrl }).catch((err) => {
+    throw err.code === 'EADDRINUSE' ? new Error(busy(portalPort, 'PORT', 'the portal')) : err;
+  });
+} catch (err) {
+  console.error(err.message ?? err);
+  await stopAll(1);
+}
+
 const mfaSecret = existsSync('demo/server/README.md')
   ? (readFileSync('demo/server/README.md', 'utf8').match(/TOTP secret[^`]*`([A-Z2-7=]+)`/)?.[1] ?? 'see demo/server/README.md')
   : 'see demo/server/README.md';
@@ -52,10 +129,3 @@ console.log(`
 
   Press Ctrl+C to stop.
 `);
-
-const stop = () => {
-  server.kill('SIGTERM');
-  portal.close().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

@@ -6,12 +6,15 @@ import { existsSync } from 'node:fs';
 const steps = [
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
-  ['unit and component tests', 'npx vitest run --project unit'],
+  ['changesets for user-facing changes', 'node scripts/check-changesets.mjs'],
+  ['unit tests (node) and component tests (jsdom)', 'npx vitest run --project unit --project unit-dom'],
   ['reference server tests', 'npx vitest run --project server', () => existsSync('demo/server')],
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
   ['size budgets', 'npm run size'],
-  ['packed tarball install', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  ['packed tarball: install, examples, server render', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  ['docs site: Storybook with docs pages, API reference', 'npm run docs'],
+  ['release dry run: version, CHANGELOG, pack, publish --dry-run', 'node scripts/release.mjs --dry-run'],
   ['storybook interaction and a11y tests', 'npx vitest run --project storybook', () => existsSync('.storybook')],
   ['end-to-end tests in Chromium', 'node e2e/run.mjs', () => existsSync('e2e/run.mjs')],
 ];

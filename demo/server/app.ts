@@ -7,6 +7,7 @@ import { authenticateRequest } from './auth/authenticate';
 import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
+import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { Router, type ServerRequest } from './http/router';
@@ -68,7 +69,11 @@ function defaultCorsOrigins(): string[] {
 /** Starts a server; resolves when it listens and the data is ready. */
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
-  const db = await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema });
+  // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
+  const folder =
+    opts.dataDir && !opts.databaseUrl ? await openDataFolder({ dataDir: opts.dataDir, holder: 'the FHIR server' }) : undefined;
+  const db =
+    folder?.db ?? (await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema }));
   const httpServer = http.createServer();
   let listener: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'Content-Type': 'application/json' });
@@ -82,6 +87,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     });
   } catch (err) {
     await db.close();
+    folder?.lock.release();
     throw err;
   }
   const port = (httpServer.address() as AddressInfo).port;
@@ -149,6 +155,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
         httpServer.closeAllConnections();
       });
       await db.close();
+      folder?.lock.release();
     },
   };
 }

@@ -2,6 +2,7 @@
 // (DATA_DIR) or PostgreSQL (DATABASE_URL).
 import path from 'node:path';
 import { createServer } from './app';
+import { explainStartupError } from './startup-errors';
 
 const port = process.env.FHIR_PORT ? Number(process.env.FHIR_PORT) : 8103;
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -17,6 +18,10 @@ const server = await createServer({
   databaseUrl,
   databaseSchema: process.env.DATABASE_SCHEMA || undefined,
   baseUrl: process.env.BASE_URL || undefined,
+}).catch((err) => {
+  const explained = explainStartupError(err, { port });
+  console.error(explained ? `[server] ${explained}` : err);
+  process.exit(1);
 });
 console.log(
   `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}), listening on port ${server.port}`

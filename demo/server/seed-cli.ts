@@ -1,9 +1,12 @@
 // `npm run seed` seeds the demo data into an empty database; `npm run seed -- --reset` wipes
 // every resource first and seeds again. Same storage settings as the server: DATA_DIR (default
-// .data) for PGlite, or DATABASE_URL for PostgreSQL. Stop the server first when using PGlite.
+// .data) for PGlite, or DATABASE_URL for PostgreSQL. A PGlite folder the server holds is refused
+// (see db/data-lock.ts); a damaged one is explained, and --reset moves it aside and starts fresh.
 import path from 'node:path';
 import { createContext } from './context';
+import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
+import { explainStartupError } from './startup-errors';
 import { seedIfEmpty } from './seed/seed';
 import { DemoCredentials, DEMO_MFA_SECRET, DEMO_PROJECT_ID } from './seed/ids';
 
@@ -19,7 +22,15 @@ const dataDir = databaseUrl ? undefined : path.resolve(process.env.DATA_DIR || '
 const port = process.env.FHIR_PORT ? Number(process.env.FHIR_PORT) : 8103;
 const baseUrl = process.env.BASE_URL || `http://127.0.0.1:${port}/`;
 
-const db = await openDatabase({ dataDir, databaseUrl });
+const folder = dataDir
+  ? await openDataFolder({ dataDir, holder: 'npm run seed', recoverDamaged: reset }).catch((err) => {
+      const explained = explainStartupError(err);
+      console.error(explained ? `[seed] ${explained}` : err);
+      process.exit(1);
+    })
+  : undefined;
+if (folder?.movedAside) console.log(`[seed] the damaged database was moved to ${folder.movedAside}`);
+const db = folder?.db ?? (await openDatabase({ databaseUrl }));
 try {
   const ctx = await createContext(db, baseUrl, { defaultProjectId: DEMO_PROJECT_ID });
   const started = Date.now();
@@ -36,4 +47,5 @@ try {
   }
 } finally {
   await db.close();
+  folder?.lock.release();
 }

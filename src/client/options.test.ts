@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { FhirClient } from './FhirClient';
 import { resolveOptions } from './options';
 import { mockFetch } from './test-helpers';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { ClientStorage, MemoryStorage } from './storage';
 
 describe('storage', () => {

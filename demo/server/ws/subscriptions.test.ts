@@ -181,8 +181,8 @@ describe('the websocket', () => {
       notificationEvent: [{ focus: { reference: `Communication/${homerMsg.body.id}` } }],
     });
     expect(notification.entry[1].resource).toMatchObject({ resourceType: 'Communication', id: homerMsg.body.id });
-    // Give a stray notification for Apu's message time to arrive, then check there was none.
-    await new Promise((r) => setTimeout(r, 500));
+    // Notifications go out one at a time in commit order, so one for Apu's earlier message would
+    // have arrived before Homer's: none is among those received.
     expect(socket.messages.filter(isNotification).map((m: any) => m.entry[1].resource.id)).not.toContain(
       apuMsg.body.id
     );
@@ -196,9 +196,15 @@ describe('the websocket', () => {
     const update = await socket.next(isNotification);
     expect(update.entry[1].resource.status).toBe('completed');
     socket.ws.send(JSON.stringify({ type: 'unbind-from-token', payload: { token } }));
-    socket.ws.send(JSON.stringify({ type: 'ping' }));
-    await socket.next((m) => m.type === 'pong');
-    await fhir(
+    // The signal that a later write was processed: a second subscription, on Homer's messages to
+    // the doctor only, bound to the same socket.
+    const toDoctorId = await subscribe(homer.access_token, `Communication?recipient=Practitioner/${DemoIds.doctor}`);
+    const toDoctorToken = (await bindingToken(homer.access_token, toDoctorId)).body.parameter.find(
+      (p: any) => p.name === 'token'
+    ).valueString;
+    socket.ws.send(JSON.stringify({ type: 'bind-with-token', payload: { token: toDoctorToken } }));
+    await socket.next(isHandshake);
+    const afterUnbind = await fhir(
       'POST',
       'Communication',
       doctor.access_token,
@@ -209,7 +215,16 @@ describe('the websocket', () => {
         `Patient/${DemoIds.patient}`
       )
     );
-    await new Promise((r) => setTimeout(r, 800));
+    const marker = await fhir(
+      'POST',
+      'Communication',
+      homer.access_token,
+      message(`Patient/${DemoIds.patient}`, `Practitioner/${DemoIds.doctor}`, 'Marker', `Patient/${DemoIds.patient}`)
+    );
+    // In commit order: had the unbound subscription notified, that would have come first.
+    const markerNotification = await socket.next(isNotification);
+    expect(markerNotification.entry[1].resource.id).toBe(marker.body.id);
+    expect(afterUnbind.body.id).toEqual(expect.any(String));
     expect(socket.messages.filter(isNotification)).toEqual([]);
     socket.ws.close();
   });
@@ -250,7 +265,8 @@ describe('the websocket', () => {
     expect(toDoctor.body.meta.versionId).toBe('1');
     const notification = await socket.next(isNotification);
     expect(notification.entry[1].resource.id).toBe(toDoctor.body.id);
-    await new Promise((r) => setTimeout(r, 500));
+    // The message to the patient was written first and notifications keep commit order: had it
+    // matched, its notification would have arrived before this one.
     expect(socket.messages.filter(isNotification).map((m: any) => m.entry[1].resource.id)).not.toContain(
       toPatient.body.id
     );

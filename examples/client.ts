@@ -1,0 +1,19 @@
+// README, "Quick start": the framework-free client.
+import { FhirClient, isOperationOutcomeError, type Observation, type Patient } from 'fhir-portal-kit';
+
+declare const token: string;
+
+export const client = new FhirClient({ baseUrl: 'https://fhir.example.org/', clientId: 'my-app' });
+client.setAccessToken(token);
+
+export async function loadPatient(): Promise<{ patient: Patient; vitals: Observation[] } | undefined> {
+  try {
+    const patient = await client.readResource('Patient', '123');
+    const vitals = await client.searchResources('Observation', { patient: 'Patient/123', _sort: '-date' });
+    return { patient, vitals };
+  } catch (error) {
+    // Every error the library throws carries the server's OperationOutcome.
+    if (isOperationOutcomeError(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,206 @@
+// `npm run a11y`: the figures of the accessibility statement, measured in Chromium on the built
+// docs site (run `npm run docs` first, or pass --build). Every story the site lists, found from its
+// index.json (new stories join by themselves), is opened alone and gets:
+//   - axe-core with the WCAG 2.0/2.1 A and AA rules, violations counted by impact;
+//   - a Tab walk: Tab through the story (up to 40 presses), and for each control reached, whether
+//     its focus indicator shows (its outline, else the widest spread of its box-shadow),
+//     at least 2 px wide, in a colour of 3:1 or more against the background behind it.
+// Prints one line per story with a problem, then the totals; exits 1 on any serious or critical
+// axe violation, a story that cannot be measured, or a control of the kit whose focus ring is
+// missing, thinner than 2 px or below 3:1.
+import { execSync } from 'node:child_process';
+import { existsSync, readFileSync, createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+
+const SITE = 'docs-dist';
+const MAX_TABS = 40;
+if (process.argv.includes('--build') || !existsSync(join(SITE, 'index.json'))) {
+  console.log('Building the docs site (npm run docs)...');
+  execSync('npm run docs', { stdio: 'inherit' });
+}
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const stories = Object.values(JSON.parse(readFileSync(join(SITE, 'index.json'), 'utf8')).entries).filter(
+  (entry) => entry.type === 'story'
+);
+
+// The static site over HTTP (Storybook's iframe does not load from file: URLs).
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(SITE, path.endsWith('/') ? `${path}index.html` : path);
+  if (!existsSync(file)) return res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+/** In the page: the focused element's focus indicator, compared with the same element unfocused. */
+function measureFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return undefined;
+  const parse = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]) => {
+    const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const contrast = (a, b) => {
+    const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (l1 + 0.05) / (l2 + 0.05);
+  };
+  // The opaque background behind the control: its parent's, up the tree, white at the root.
+  let bg = [255, 255, 255];
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const c = parse(getComputedStyle(node).backgroundColor);
+    if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) {
+      bg = c.slice(0, 3);
+      break;
+    }
+  }
+  const focused = getComputedStyle(el);
+  const rect = el.getBoundingClientRect();
+  const name = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(
+    el.getAttribute('aria-label') ||
+    el.textContent ||
+    el.getAttribute('name') ||
+    ''
+  )
+    .trim()
+    .slice(0, 30)}"`;
+  const outlineWidth = focused.outlineStyle === 'none' ? 0 : parseFloat(focused.outlineWidth);
+  const shadow = focused.boxShadow !== 'none' ? focused.boxShadow : '';
+  // A box-shadow ring: the largest spread among the shadows, in the shadow's colour.
+  const spreads = [...shadow.matchAll(/(rgba?\([^)]*\))[^,]*?(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g)].map((m) => ({
+    color: parse(m[1]).slice(0, 3),
+    spread: Number(m[5]),
+  }));
+  const ring = outlineWidth > 0 ? { width: outlineWidth, color: parse(focused.outlineColor).slice(0, 3) } : spreads.sort((a, b) => b.spread - a.spread)[0];
+  return {
+    name,
+    // A control of the kit (inside an fpk- part), or of the story's own harness (a plain button
+    // that opens a toast, a palette switch), which is counted apart.
+    ours: !!el.closest('[class*="fpk-"]'),
+    visible: rect.width > 0 && rect.height > 0,
+    width: ring?.width ?? ring?.spread ?? 0,
+    contrast: ring ? Math.round(contrast(ring.color, bg) * 10) / 10 : 0,
+  };
+}
+
+const totals = { stories: 0, failedToLoad: 0, critical: 0, serious: 0, moderate: 0, minor: 0, controls: 0, harness: 0, ringOk: 0, thin: 0, lowContrast: 0, noRing: 0 };
+const problems = [];
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+try {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
+  // One page for all stories: Storybook's preview loads once, then switches stories over its
+  // channel (as its own manager does), which is many times faster than a page load per story.
+  const page = await context.newPage();
+  await page.goto(`${base}/iframe.html`);
+  await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__, null, { timeout: 120_000 });
+  await page.addScriptTag({ content: axeSource });
+  for (const story of stories) {
+    totals.stories++;
+    const label = `${story.title} / ${story.name}`;
+    try {
+      // Rendered, play function included (or failed: then it is reported, not measured).
+      const outcome = await page.evaluate(
+        (id) =>
+          new Promise((resolve) => {
+            const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+            const events = { storyRendered: 'ok', storyErrored: 'error', storyThrewException: 'error', playFunctionThrewException: 'error', storyMissing: 'missing' };
+            const handlers = Object.entries(events).map(([event, result]) => {
+              const handler = () => {
+                for (const [e, h] of handlers) channel.off(e, h);
+                clearTimeout(timer);
+                resolve(result);
+              };
+              channel.on(event, handler);
+              return [event, handler];
+            });
+            const timer = setTimeout(() => {
+              for (const [e, h] of handlers) channel.off(e, h);
+              resolve('timeout');
+            }, 30_000);
+            channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+          }),
+        story.id
+      );
+      if (outcome !== 'ok') throw new Error(`the story did not render (${outcome})`);
+      const violations = await page.evaluate(async () => {
+        const options = {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        };
+        // Storybook's a11y addon runs axe after each render too; one run at a time, so wait for it.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const result = await window.axe.run('#storybook-root', options);
+            return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
+          } catch (error) {
+            if (attempt > 100 || !/already running/.test(String(error))) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      });
+      for (const v of violations) {
+        totals[v.impact] += v.nodes;
+        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${label}: axe ${v.id} (${v.impact}) on ${v.nodes} node(s)`);
+      }
+      // The Tab walk, from the top of the story.
+      await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+      const seen = new Set();
+      for (let i = 0; i < MAX_TABS; i++) {
+        await page.keyboard.press('Tab');
+        const key = await page.evaluate(() => {
+          const el = document.activeElement;
+          if (!el || el === document.body) return '';
+          el.dataset.fpkA11yKey ??= String(Math.random());
+          return el.dataset.fpkA11yKey;
+        });
+        if (!key || seen.has(key)) break;
+        seen.add(key);
+        const focus = await page.evaluate(measureFocus);
+        if (!focus || !focus.visible) continue;
+        if (!focus.ours) {
+          totals.harness++;
+          continue;
+        }
+        totals.controls++;
+        if (focus.width === 0) {
+          totals.noRing++;
+          problems.push(`${label}: ${focus.name} shows no focus ring`);
+        } else if (focus.width < 2) {
+          totals.thin++;
+          problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
+        } else if (focus.contrast < 3) {
+          totals.lowContrast++;
+          problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
+        } else totals.ringOk++;
+      }
+    } catch (error) {
+      totals.failedToLoad++;
+      problems.push(`${label}: could not be measured (${String(error.message).split('\n')[0]})`);
+    }
+    if (totals.stories % 10 === 0) console.log(`  ${totals.stories} of ${stories.length} stories measured`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+for (const problem of problems) console.log(`  ${problem}`);
+console.log(`
+Accessibility figures (npm run a11y, ${new Date().toISOString().slice(0, 10)}, Chromium, axe-core ${
+  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')).version
+})
+  stories measured:             ${totals.stories - totals.failedToLoad} of ${totals.stories}
+  axe violations (WCAG 2.1 AA): critical ${totals.critical}, serious ${totals.serious}, moderate ${totals.moderate}, minor ${totals.minor} (nodes)
+  controls reached by Tab:      ${totals.controls} of the kit (and ${totals.harness} of the stories' own harness, not measured)
+    focus ring ≥ 2 px, ≥ 3:1:   ${totals.ringOk}
+    ring thinner than 2 px:     ${totals.thin}
+    ring below 3:1 contrast:    ${totals.lowContrast}
+    no focus ring:              ${totals.noRing}`);
+process.exit(totals.critical + totals.serious + totals.noRing + totals.thin + totals.lowContrast + totals.failedToLoad > 0 ? 1 : 0);
