@@ -13,8 +13,8 @@ import {
 } from '../../../src/fhir/access-policy';
 import { parseSearchRequest } from '../../../src/fhir/search';
 import type { Resource } from '../../../src/fhir/types';
-import { badRequest, forbidden } from '../fhir/errors';
-import { isKnownResourceType } from '../fhir/resource-types';
+import { badRequest, forbidden } from '../core/errors';
+import { isKnownResourceType } from '../core/resource-types';
 
 const INTERACTIONS: readonly AccessPolicyInteraction[] = [
   'create',

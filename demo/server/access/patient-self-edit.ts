@@ -2,7 +2,7 @@
 // emergency contacts, and their primary care provider (account/provider). The provider must be
 // a plain reference to a Practitioner, so a patient cannot point the field at another patient
 // or an arbitrary URL.
-import { forbidden } from '../fhir/errors';
+import { forbidden } from '../core/errors';
 
 /** Patient elements a patient may change on their own record (telecom except email). */
 export const PATIENT_SELF_EDITABLE = [
