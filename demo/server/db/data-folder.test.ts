@@ -17,11 +17,17 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs one of the demo's command-line entry points the way npm scripts do; resolves with its output. */
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
+}
+
 function runCli(file: string, args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      // The data folder is PGlite's: a DATABASE_URL from CI would send the CLI to PostgreSQL.
+      env: { ...withoutDatabaseUrl(process.env), ...env },
     });
     let stdout = '';
     let stderr = '';
