@@ -53,7 +53,8 @@ function startServerProcess(): Promise<ChildProcess> {
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    if (process.env.E2E_CONSOLE) child.stderr?.on('data', (chunk: Buffer) => console.log(`[server] ${chunk.toString()}`));
+    if (process.env.E2E_CONSOLE)
+      child.stderr?.on('data', (chunk: Buffer) => console.log(`[server] ${chunk.toString()}`));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));
@@ -147,12 +148,24 @@ describe('messages between a patient and a practitioner', () => {
     const row = doctor.page.getByRole('row', { name: /Homer/ });
     await row.waitFor();
     await expectAccessible(doctor.page);
-    const unreadBefore = Number((await row.locator('.portal-unread').textContent().catch(() => '0')) || 0);
+    const unreadBefore = Number(
+      (await row
+        .locator('.portal-unread')
+        .textContent()
+        .catch(() => '0')) || 0
+    );
 
     // A new message from the patient raises the unread count live.
     await sendByKeyboard(patient.page, 'Hello doctor, first message');
     await expect
-      .poll(async () => Number((await row.locator('.portal-unread').textContent({ timeout: 500 }).catch(() => '0')) || 0))
+      .poll(async () =>
+        Number(
+          (await row
+            .locator('.portal-unread')
+            .textContent({ timeout: 500 })
+            .catch(() => '0')) || 0
+        )
+      )
       .toBe(unreadBefore + 1);
 
     // Open the conversation by keyboard; opening it marks the messages received.

@@ -11,7 +11,9 @@ function TextQuestion({ store, itemKey }: { store: QuestionnaireStore; itemKey: 
       {item.text}
       <input
         value={item.answers[0]?.valueString ?? ''}
-        onChange={(event) => store.setAnswer(itemKey, event.target.value ? { valueString: event.target.value } : undefined)}
+        onChange={(event) =>
+          store.setAnswer(itemKey, event.target.value ? { valueString: event.target.value } : undefined)
+        }
       />
     </label>
   );

@@ -28,7 +28,13 @@ const stories = Object.values(JSON.parse(readFileSync(join(SITE, 'index.json'), 
 );
 
 // The static site over HTTP (Storybook's iframe does not load from file: URLs).
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+const TYPES = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
 const server = createServer((req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
   const file = join(SITE, path.endsWith('/') ? `${path}index.html` : path);
@@ -74,11 +80,16 @@ function measureFocus() {
   const outlineWidth = focused.outlineStyle === 'none' ? 0 : parseFloat(focused.outlineWidth);
   const shadow = focused.boxShadow !== 'none' ? focused.boxShadow : '';
   // A box-shadow ring: the largest spread among the shadows, in the shadow's colour.
-  const spreads = [...shadow.matchAll(/(rgba?\([^)]*\))[^,]*?(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g)].map((m) => ({
+  const spreads = [
+    ...shadow.matchAll(/(rgba?\([^)]*\))[^,]*?(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g),
+  ].map((m) => ({
     color: parse(m[1]).slice(0, 3),
     spread: Number(m[5]),
   }));
-  const ring = outlineWidth > 0 ? { width: outlineWidth, color: parse(focused.outlineColor).slice(0, 3) } : spreads.sort((a, b) => b.spread - a.spread)[0];
+  const ring =
+    outlineWidth > 0
+      ? { width: outlineWidth, color: parse(focused.outlineColor).slice(0, 3) }
+      : spreads.sort((a, b) => b.spread - a.spread)[0];
   return {
     name,
     // A control of the kit (inside an fpk- part), or of the story's own harness (a plain button
@@ -90,7 +101,20 @@ function measureFocus() {
   };
 }
 
-const totals = { stories: 0, failedToLoad: 0, critical: 0, serious: 0, moderate: 0, minor: 0, controls: 0, harness: 0, ringOk: 0, thin: 0, lowContrast: 0, noRing: 0 };
+const totals = {
+  stories: 0,
+  failedToLoad: 0,
+  critical: 0,
+  serious: 0,
+  moderate: 0,
+  minor: 0,
+  controls: 0,
+  harness: 0,
+  ringOk: 0,
+  thin: 0,
+  lowContrast: 0,
+  noRing: 0,
+};
 const problems = [];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 try {
@@ -99,7 +123,9 @@ try {
   // channel (as its own manager does), which is many times faster than a page load per story.
   const page = await context.newPage();
   await page.goto(`${base}/iframe.html`);
-  await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__, null, { timeout: 120_000 });
+  await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__, null, {
+    timeout: 120_000,
+  });
   await page.addScriptTag({ content: axeSource });
   for (const story of stories) {
     totals.stories++;
@@ -110,7 +136,13 @@ try {
         (id) =>
           new Promise((resolve) => {
             const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
-            const events = { storyRendered: 'ok', storyErrored: 'error', storyThrewException: 'error', playFunctionThrewException: 'error', storyMissing: 'missing' };
+            const events = {
+              storyRendered: 'ok',
+              storyErrored: 'error',
+              storyThrewException: 'error',
+              playFunctionThrewException: 'error',
+              storyMissing: 'missing',
+            };
             const handlers = Object.entries(events).map(([event, result]) => {
               const handler = () => {
                 for (const [e, h] of handlers) channel.off(e, h);
@@ -147,7 +179,8 @@ try {
       });
       for (const v of violations) {
         totals[v.impact] += v.nodes;
-        if (v.impact === 'serious' || v.impact === 'critical') problems.push(`${label}: axe ${v.id} (${v.impact}) on ${v.nodes} node(s)`);
+        if (v.impact === 'serious' || v.impact === 'critical')
+          problems.push(`${label}: axe ${v.id} (${v.impact}) on ${v.nodes} node(s)`);
       }
       // The Tab walk, from the top of the story.
       await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
@@ -203,4 +236,6 @@ Accessibility figures (npm run a11y, ${new Date().toISOString().slice(0, 10)}, C
     ring thinner than 2 px:     ${totals.thin}
     ring below 3:1 contrast:    ${totals.lowContrast}
     no focus ring:              ${totals.noRing}`);
-process.exit(totals.critical + totals.serious + totals.noRing + totals.thin + totals.lowContrast + totals.failedToLoad > 0 ? 1 : 0);
+process.exit(
+  totals.critical + totals.serious + totals.noRing + totals.thin + totals.lowContrast + totals.failedToLoad > 0 ? 1 : 0
+);

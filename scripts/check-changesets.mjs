@@ -20,7 +20,10 @@ const { name } = JSON.parse(readFileSync('package.json', 'utf8'));
 if (git(['rev-parse', '--is-shallow-repository']) === 'true') git(['fetch', '--unshallow', '--tags', '--quiet']);
 const branch = git(['rev-parse', '--abbrev-ref', 'HEAD']);
 const onMain = branch === 'main' || branch === 'HEAD';
-const since = !onMain && git(['rev-parse', '--verify', '--quiet', 'main']) ? 'main' : git(['describe', '--tags', '--abbrev=0', '--match', 'v[0-9]*']);
+const since =
+  !onMain && git(['rev-parse', '--verify', '--quiet', 'main'])
+    ? 'main'
+    : git(['describe', '--tags', '--abbrev=0', '--match', 'v[0-9]*']);
 
 if (since) {
   console.log(`changesets: checking the changes since ${since}`);
@@ -36,10 +39,14 @@ try {
   const { releases } = JSON.parse(readFileSync(output, 'utf8'));
   const release = releases.find((r) => r.name === name);
   if (!release || release.type === 'none') {
-    console.error(`changesets: ${name} has never been released and no pending changeset bumps it; add one with \`npx changeset\`.`);
+    console.error(
+      `changesets: ${name} has never been released and no pending changeset bumps it; add one with \`npx changeset\`.`
+    );
     process.exit(1);
   }
-  console.log(`changesets: not released yet; the pending changesets make ${name} ${release.newVersion} (${release.type})`);
+  console.log(
+    `changesets: not released yet; the pending changesets make ${name} ${release.newVersion} (${release.type})`
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

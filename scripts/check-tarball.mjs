@@ -9,7 +9,10 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const repo = process.cwd();
-const run = (cmd, cwd) => execSync(cmd, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString().trim();
+const run = (cmd, cwd) =>
+  execSync(cmd, { cwd, stdio: ['ignore', 'pipe', 'inherit'] })
+    .toString()
+    .trim();
 const fail = (message) => {
   throw new Error(message);
 };
@@ -17,14 +20,23 @@ const scratch = mkdtempSync(join(tmpdir(), 'fpk-tarball-'));
 try {
   const tarball = resolve(scratch, run(`npm pack --silent --pack-destination ${scratch}`, repo).split('\n').pop());
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module' }));
+  run(`npm install --silent --no-audit --no-fund ${tarball} react react-dom @types/react @types/react-dom`, scratch);
   run(
-    `npm install --silent --no-audit --no-fund ${tarball} react react-dom @types/react @types/react-dom`,
+    `node -e "const k = require('fhir-portal-kit'); if (typeof k.FhirClient !== 'function') process.exit(1); console.log('require ok')"`,
     scratch
   );
-  run(`node -e "const k = require('fhir-portal-kit'); if (typeof k.FhirClient !== 'function') process.exit(1); console.log('require ok')"`, scratch);
-  run(`node --input-type=module -e "import { FhirClient } from 'fhir-portal-kit'; if (typeof FhirClient !== 'function') process.exit(1); console.log('import ok')"`, scratch);
-  run(`node --input-type=module -e "const m = await import('fhir-portal-kit/react'); if (typeof m.FhirProvider !== 'function') process.exit(1); console.log('react import ok')"`, scratch);
-  run(`node -e "const m = require('fhir-portal-kit/react'); if (typeof m.FhirProvider !== 'function') process.exit(1); console.log('react require ok')"`, scratch);
+  run(
+    `node --input-type=module -e "import { FhirClient } from 'fhir-portal-kit'; if (typeof FhirClient !== 'function') process.exit(1); console.log('import ok')"`,
+    scratch
+  );
+  run(
+    `node --input-type=module -e "const m = await import('fhir-portal-kit/react'); if (typeof m.FhirProvider !== 'function') process.exit(1); console.log('react import ok')"`,
+    scratch
+  );
+  run(
+    `node -e "const m = require('fhir-portal-kit/react'); if (typeof m.FhirProvider !== 'function') process.exit(1); console.log('react require ok')"`,
+    scratch
+  );
   console.log(`tarball ${tarball.split('/').pop()}: require and import of both entries work`);
 
   // Server-component bundlers read the directive only as the file's first statement.
@@ -80,13 +92,16 @@ try {
     jsx: 'automatic',
   });
   const css = readFileSync(join(scratch, 'out/browser/styles.css'), 'utf8');
-  if (!/--fpk-color-primary:\s*#0f766e/.test(css)) fail("@import 'fhir-portal-kit/styles.css' did not bring the theme in");
+  if (!/--fpk-color-primary:\s*#0f766e/.test(css))
+    fail("@import 'fhir-portal-kit/styles.css' did not bring the theme in");
   const fhirpathChunk = Object.entries(browser.metafile.outputs).find(([, o]) =>
     Object.keys(o.inputs).some((i) => i.includes('node_modules/fhirpath/'))
   );
   console.log(
     `examples bundle for the browser; the stylesheet resolves from a CSS @import; FHIRPath loads on demand as ${
-      fhirpathChunk ? `a separate ${(fhirpathChunk[1].bytes / 1024).toFixed(0)} kB chunk (minified)` : 'no chunk (not reached)'
+      fhirpathChunk
+        ? `a separate ${(fhirpathChunk[1].bytes / 1024).toFixed(0)} kB chunk (minified)`
+        : 'no chunk (not reached)'
     }`
   );
 

@@ -14,11 +14,15 @@ import { dirname, join } from 'node:path';
 const dryRun = process.argv.includes('--dry-run');
 const repo = process.cwd();
 const sh = (cmd, cwd = repo) => execSync(cmd, { cwd, stdio: 'inherit' });
-const out = (cmd, cwd = repo) => execSync(cmd, { cwd, stdio: ['ignore', 'pipe', 'inherit'] }).toString().trim();
+const out = (cmd, cwd = repo) =>
+  execSync(cmd, { cwd, stdio: ['ignore', 'pipe', 'inherit'] })
+    .toString()
+    .trim();
 const step = (text) => console.log(`\n── release: ${text}`);
 
 if (!dryRun) {
-  if (out('git status --porcelain')) throw new Error('release: the work tree has uncommitted changes; commit or stash them first.');
+  if (out('git status --porcelain'))
+    throw new Error('release: the work tree has uncommitted changes; commit or stash them first.');
   if (out('git rev-parse --abbrev-ref HEAD') !== 'main') throw new Error('release: run it on main.');
 }
 
@@ -59,9 +63,12 @@ try {
   const tarball = join(dir, out(`npm pack --silent --pack-destination ${dir}`, dir).split('\n').pop());
   console.log(`${tarball.split('/').pop()}: ${(readFileSync(tarball).length / 1024).toFixed(0)} kB`);
 
-  step(dryRun ? 'publish (dry run: nothing is uploaded, no provenance without a CI identity)' : 'publish with provenance');
+  step(
+    dryRun ? 'publish (dry run: nothing is uploaded, no provenance without a CI identity)' : 'publish with provenance'
+  );
   sh(`npm publish ${tarball} --access public ${dryRun ? '--dry-run' : '--provenance'}`, dirname(tarball));
-  if (!dryRun) console.log(`\nPublished ${after}. Commit package.json, CHANGELOG.md and .changeset/, then tag v${after}.`);
+  if (!dryRun)
+    console.log(`\nPublished ${after}. Commit package.json, CHANGELOG.md and .changeset/, then tag v${after}.`);
 } finally {
   if (dryRun) rmSync(dir, { recursive: true, force: true });
 }

@@ -49,7 +49,10 @@ if (portalPort === fhirPort) {
   process.exit(1);
 }
 const problems = (
-  await Promise.all([portProblem(portalPort, 'PORT', 'the portal'), portProblem(fhirPort, 'FHIR_PORT', 'the FHIR server')])
+  await Promise.all([
+    portProblem(portalPort, 'PORT', 'the portal'),
+    portProblem(fhirPort, 'FHIR_PORT', 'the FHIR server'),
+  ])
 ).filter(Boolean);
 if (problems.length) {
   for (const problem of problems) console.error(problem);
@@ -113,7 +116,8 @@ try {
 }
 
 const mfaSecret = existsSync('demo/server/README.md')
-  ? (readFileSync('demo/server/README.md', 'utf8').match(/TOTP secret[^`]*`([A-Z2-7=]+)`/)?.[1] ?? 'see demo/server/README.md')
+  ? (readFileSync('demo/server/README.md', 'utf8').match(/TOTP secret[^`]*`([A-Z2-7=]+)`/)?.[1] ??
+    'see demo/server/README.md')
   : 'see demo/server/README.md';
 
 console.log(`

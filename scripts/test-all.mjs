@@ -12,7 +12,11 @@ const steps = [
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
   ['size budgets', 'npm run size'],
-  ['packed tarball: install, examples, server render', 'node scripts/check-tarball.mjs', () => existsSync('scripts/check-tarball.mjs')],
+  [
+    'packed tarball: install, examples, server render',
+    'node scripts/check-tarball.mjs',
+    () => existsSync('scripts/check-tarball.mjs'),
+  ],
   ['docs site: Storybook with docs pages, API reference', 'npm run docs'],
   ['release dry run: version, CHANGELOG, pack, publish --dry-run', 'node scripts/release.mjs --dry-run'],
   ['storybook interaction and a11y tests', 'npx vitest run --project storybook', () => existsSync('.storybook')],

@@ -41,7 +41,9 @@ export const ManyDays: Story = {
     const days = list(canvasElement).querySelectorAll('.fpk-chat-day');
     await expect(days).toHaveLength(4);
     const own = list(canvasElement).querySelector('.fpk-chat-message[data-own] .fpk-chat-bubble') as HTMLElement;
-    const other = list(canvasElement).querySelector('.fpk-chat-message:not([data-own]) .fpk-chat-bubble') as HTMLElement;
+    const other = list(canvasElement).querySelector(
+      '.fpk-chat-message:not([data-own]) .fpk-chat-bubble'
+    ) as HTMLElement;
     // Own bubbles sit at the right edge, the other side's at the left.
     await expect(own.getBoundingClientRect().right).toBeGreaterThan(other.getBoundingClientRect().right);
     await expect(other.getBoundingClientRect().left).toBeLessThan(own.getBoundingClientRect().left);

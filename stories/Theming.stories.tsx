@@ -42,7 +42,10 @@ const questionnaire: Questionnaire = {
   ],
 };
 // The form is given its questionnaire, so the client is never asked for anything.
-const client = new FhirClient({ baseUrl: 'https://fhir.example.org/', fetch: () => Promise.reject(new Error('offline')) });
+const client = new FhirClient({
+  baseUrl: 'https://fhir.example.org/',
+  fetch: () => Promise.reject(new Error('offline')),
+});
 
 function ThemedPortal({ palette: initial }: { palette: PaletteName }) {
   const [palette, setPalette] = useState<PaletteName>(initial);

@@ -2,7 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FhirProvider, NotificationsProvider, ThreadChat } from '../src/react';
-import { chatMessage, conversation, createStoryClient, DOCTOR, PATIENT, storySocket, StoryWebSocket } from './chat-fixtures';
+import {
+  chatMessage,
+  conversation,
+  createStoryClient,
+  DOCTOR,
+  PATIENT,
+  storySocket,
+  StoryWebSocket,
+} from './chat-fixtures';
 
 // Toasts are portalled to document.body, so play functions query the whole page.
 const page = () => within(document.body);

@@ -25,7 +25,13 @@ export class StoryWebSocket extends LiveFakeWebSocket {
 export const storySocket = () => FakeWebSocket.last as StoryWebSocket;
 
 /** A message of the demo conversation. */
-export function chatMessage(id: string, sent: Date, text: string, fromPatient: boolean, received = true): Communication {
+export function chatMessage(
+  id: string,
+  sent: Date,
+  text: string,
+  fromPatient: boolean,
+  received = true
+): Communication {
   return {
     resourceType: 'Communication',
     id,
@@ -49,7 +55,10 @@ export interface StoryServer {
 /** A signed-in client (as Homer) over an in-memory server, with the story socket. */
 let previous: FhirClient | undefined;
 
-export function createStoryClient(messages: Communication[], failPosts = false): { client: FhirClient; server: StoryServer } {
+export function createStoryClient(
+  messages: Communication[],
+  failPosts = false
+): { client: FhirClient; server: StoryServer } {
   // The previous story's client stops reconnecting, so the newest socket is always this story's.
   void previous?.getSubscriptionManager().then((manager) => manager.closeWebSocket());
   const server: StoryServer = { messages: [...messages], failPosts };
@@ -62,16 +71,27 @@ export function createStoryClient(messages: Communication[], failPosts = false):
     if (url.pathname.endsWith('/Communication') && request.method === 'GET') {
       const sorted = [...server.messages].sort((a, b) => (b.sent ?? '').localeCompare(a.sent ?? ''));
       const count = Number(url.searchParams.get('_count') ?? 100);
-      return json({ resourceType: 'Bundle', type: 'searchset', entry: sorted.slice(0, count).map((resource) => ({ resource })) });
+      return json({
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: sorted.slice(0, count).map((resource) => ({ resource })),
+      });
     }
     if (url.pathname.endsWith('/Communication') && request.method === 'POST') {
       if (server.failPosts) {
         return json(
-          { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'invalid', details: { text: 'Message could not be saved' } }] },
+          {
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'invalid', details: { text: 'Message could not be saved' } }],
+          },
           400
         );
       }
-      const created = { ...(request.body as Communication), id: `story${++next}`, meta: { lastUpdated: new Date().toISOString() } };
+      const created = {
+        ...(request.body as Communication),
+        id: `story${++next}`,
+        meta: { lastUpdated: new Date().toISOString() },
+      };
       server.messages.push(created);
       return json(created, 201);
     }
@@ -107,7 +127,12 @@ export function conversation(now = new Date()): Communication[] {
   };
   return [
     chatMessage('m1', at(3, 8), 'Hi Dr. Hibbert, my blood pressure readings have been higher this week.', true),
-    chatMessage('m2', at(3, 10), 'Thanks for letting me know, Homer. Are you taking the lisinopril every morning?', false),
+    chatMessage(
+      'm2',
+      at(3, 10),
+      'Thanks for letting me know, Homer. Are you taking the lisinopril every morning?',
+      false
+    ),
     chatMessage('m3', at(2, 9), 'Most days. I forgot it twice last week.', true),
     chatMessage('m4', at(1, 9), 'Try setting a phone reminder, and add your readings in the portal.', false),
     chatMessage('m5', at(0, 7), 'Will do. Should I also book a follow-up?', true, false),

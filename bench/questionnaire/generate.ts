@@ -1,6 +1,17 @@
 import type { Questionnaire, QuestionnaireItem } from '../../src/fhir';
 
-const TYPES: QuestionnaireItem['type'][] = ['string', 'integer', 'decimal', 'date', 'boolean', 'choice', 'text', 'string', 'choice', 'string'];
+const TYPES: QuestionnaireItem['type'][] = [
+  'string',
+  'integer',
+  'decimal',
+  'date',
+  'boolean',
+  'choice',
+  'text',
+  'string',
+  'choice',
+  'string',
+];
 const OPTIONS = ['Never', 'Sometimes', 'Often', 'Always'].map((display, i) => ({
   valueCoding: { system: 'http://example.org/frequency', code: String(i), display },
 }));
@@ -18,7 +29,12 @@ export function generateQuestionnaire(size: number): Questionnaire {
     type: 'string',
     enableWhen: [{ question: 'driver', operator: '=', answerBoolean: true }],
   }));
-  groups.push({ linkId: 'g-driver', text: 'Follow-ups', type: 'group', item: [{ linkId: 'typing', text: 'Type here', type: 'string' }, driver, ...followUps] });
+  groups.push({
+    linkId: 'g-driver',
+    text: 'Follow-ups',
+    type: 'group',
+    item: [{ linkId: 'typing', text: 'Type here', type: 'string' }, driver, ...followUps],
+  });
   let n = 0;
   for (let g = 0; n < size; g++) {
     const items: QuestionnaireItem[] = [];
@@ -40,5 +56,10 @@ export function generateQuestionnaire(size: number): Questionnaire {
     }
     groups.push({ linkId: `g${g}`, text: `Section ${g + 1}`, type: 'group', item: items });
   }
-  return { resourceType: 'Questionnaire', status: 'active', title: `Generated questionnaire (${size} items)`, item: groups };
+  return {
+    resourceType: 'Questionnaire',
+    status: 'active',
+    title: `Generated questionnaire (${size} items)`,
+    item: groups,
+  };
 }

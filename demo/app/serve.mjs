@@ -6,7 +6,18 @@ import { connect } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const API_PREFIXES = ['/fhir/', '/auth/', '/oauth2/', '/.well-known/', '/healthcheck', '/keyvalue/', '/email/', '/admin/', '/ws/', '/fhircast/'];
+const API_PREFIXES = [
+  '/fhir/',
+  '/auth/',
+  '/oauth2/',
+  '/.well-known/',
+  '/healthcheck',
+  '/keyvalue/',
+  '/email/',
+  '/admin/',
+  '/ws/',
+  '/fhircast/',
+];
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -31,7 +42,13 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (isApi(path)) {
       const upstream = request(
-        { host: api.hostname, port: api.port, method: req.method, path: req.url, headers: { ...req.headers, host: api.host } },
+        {
+          host: api.hostname,
+          port: api.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: api.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -39,7 +56,12 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
       );
       upstream.on('error', () => {
         res.writeHead(502, { 'content-type': 'application/fhir+json' });
-        res.end(JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'transient', details: { text: 'The FHIR server is not reachable' } }] }));
+        res.end(
+          JSON.stringify({
+            resourceType: 'OperationOutcome',
+            issue: [{ severity: 'error', code: 'transient', details: { text: 'The FHIR server is not reachable' } }],
+          })
+        );
       });
       req.pipe(upstream);
       return;

@@ -23,7 +23,9 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: {
       ...Object.fromEntries(
-        ['/fhir', '/auth', '/oauth2', '/.well-known', '/healthcheck', '/keyvalue', '/email', '/admin', '/fhircast'].map((p) => [p, apiTarget])
+        ['/fhir', '/auth', '/oauth2', '/.well-known', '/healthcheck', '/keyvalue', '/email', '/admin', '/fhircast'].map(
+          (p) => [p, apiTarget]
+        )
       ),
       // Live chat and FHIRcast websockets.
       '/ws': { target: apiTarget, ws: true },
@@ -40,7 +42,9 @@ export default defineConfig({
     rolldownOptions: {
       // The library's modules have no side effects at load (package.json says so for the
       // published build); saying it here too lets the lazy routes keep what only they use.
-      treeshake: { moduleSideEffects: (id: string) => id.endsWith('.css') || !id.includes('/src/') || id.includes('/demo/') },
+      treeshake: {
+        moduleSideEffects: (id: string) => id.endsWith('.css') || !id.includes('/src/') || id.includes('/demo/'),
+      },
     },
   },
 });

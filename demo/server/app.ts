@@ -71,9 +71,12 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const host = opts.host ?? '127.0.0.1';
   // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
   const folder =
-    opts.dataDir && !opts.databaseUrl ? await openDataFolder({ dataDir: opts.dataDir, holder: 'the FHIR server' }) : undefined;
+    opts.dataDir && !opts.databaseUrl
+      ? await openDataFolder({ dataDir: opts.dataDir, holder: 'the FHIR server' })
+      : undefined;
   const db =
-    folder?.db ?? (await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema }));
+    folder?.db ??
+    (await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema }));
   const httpServer = http.createServer();
   let listener: http.RequestListener = (_req, res) => {
     res.writeHead(503, { 'Content-Type': 'application/json' });

@@ -3,7 +3,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { ClientStorage, FhirClient, configureClientSubscriptions, MemoryStorage, participantsQuery, createChatMessage } from '../../src/client';
+import {
+  ClientStorage,
+  FhirClient,
+  configureClientSubscriptions,
+  MemoryStorage,
+  participantsQuery,
+  createChatMessage,
+} from '../../src/client';
 import type { Bundle, Communication } from '../../src/fhir/types';
 import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
@@ -76,7 +83,9 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     configureClientSubscriptions(onSecond, { WebSocket: WebSocket as never });
     const received: Communication[] = [];
     const emitter = onSecond.subscribeToCriteria(`Communication?${query}`);
-    emitter.on('message', ({ payload }: { payload: Bundle }) => received.push(payload.entry?.[1]?.resource as Communication));
+    emitter.on('message', ({ payload }: { payload: Bundle }) =>
+      received.push(payload.entry?.[1]?.resource as Communication)
+    );
     await new Promise<void>((resolve, reject) => {
       emitter.on('connect', () => resolve());
       emitter.on('error', ({ payload }) => reject(payload));

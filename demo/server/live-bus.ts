@@ -159,7 +159,8 @@ export function routeResourceChanges(
   bus.subscribe(RESOURCE_CHANGE_CHANNEL, (message) => {
     const change = message as ResourceChange;
     if (change.resource) return notify(change.resource, change.action);
-    if (change.action === 'delete') return notify({ resourceType: change.resourceType, id: change.id } as Resource, 'delete');
+    if (change.action === 'delete')
+      return notify({ resourceType: change.resourceType, id: change.id } as Resource, 'delete');
     ctx.systemRepo.readResource<Resource>(change.resourceType, change.id).then(
       (resource) => notify(resource, change.action),
       (err: unknown) => console.error('[bus] read for notification failed:', err instanceof Error ? err.message : err)

@@ -28,7 +28,11 @@ describe('chat helpers', () => {
 
     it('asks for messages sent before the oldest shown for an older page', async () => {
       const { client, fetch } = setup(() =>
-        json({ resourceType: 'Bundle', type: 'searchset', entry: [{ resource: message('m1', '2026-01-01T00:00:00Z') }] })
+        json({
+          resourceType: 'Bundle',
+          type: 'searchset',
+          entry: [{ resource: message('m1', '2026-01-01T00:00:00Z') }],
+        })
       );
       const page = await fetchChatPage(client, 'subject=Patient/1', { count: 1, before: '2026-01-02T00:00:00.000Z' });
       const url = new URL(fetch.requests[0].url);

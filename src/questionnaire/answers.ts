@@ -1,11 +1,6 @@
 // Answer values: which value[x] keys an item type takes, an answer's identity, and conversions
 // into answers (typed input, FHIRPath results). enableWhen evaluation is in enable-when.ts.
-import type {
-  Coding,
-  Quantity,
-  QuestionnaireItem,
-  QuestionnaireResponseItemAnswer,
-} from '../fhir/types';
+import type { Coding, Quantity, QuestionnaireItem, QuestionnaireResponseItemAnswer } from '../fhir/types';
 
 /** The value[x] keys an answer may carry. */
 export const ANSWER_VALUE_KEYS = [

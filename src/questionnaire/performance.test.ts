@@ -55,9 +55,13 @@ describe('a 2,000-item form', () => {
     const store = makeStore(bigQuestionnaire());
     const key = keyOf(store, 'g150.trigger');
     const dependent = keyOf(store, 'g150.cond');
-    expect(changedKeys(store, () => store.setAnswer(key, { valueBoolean: true })).sort()).toEqual([dependent, key].sort());
+    expect(changedKeys(store, () => store.setAnswer(key, { valueBoolean: true })).sort()).toEqual(
+      [dependent, key].sort()
+    );
     expect(store.getItemState(dependent)!.enabled).toBe(true);
-    expect(changedKeys(store, () => store.setAnswer(key, { valueBoolean: false })).sort()).toEqual([dependent, key].sort());
+    expect(changedKeys(store, () => store.setAnswer(key, { valueBoolean: false })).sort()).toEqual(
+      [dependent, key].sort()
+    );
     expect(store.getItemState(dependent)!.enabled).toBe(false);
   });
 

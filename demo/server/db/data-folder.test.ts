@@ -82,7 +82,9 @@ describe('acquireDataLock', () => {
       const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
       try {
         writeLock(holder.pid!);
-        expect(() => acquireDataLock(dir, 'npm run seed')).toThrow(`(pid ${holder.pid}, since 2026-01-01T00:00:00.000Z)`);
+        expect(() => acquireDataLock(dir, 'npm run seed')).toThrow(
+          `(pid ${holder.pid}, since 2026-01-01T00:00:00.000Z)`
+        );
       } finally {
         const exited = new Promise((resolve) => holder.once('exit', resolve));
         holder.kill();
@@ -94,21 +96,27 @@ describe('acquireDataLock', () => {
 });
 
 describe('npm run seed -- --reset while the server runs', () => {
-  it('refuses, names the server, and leaves the server and its data working', async () => {
-    const server = await createServer({ port: 0, dataDir: dir, seed: false });
-    try {
-      await server.ctx.db.query(`SELECT 1`);
-      const result = await runCli('demo/server/seed-cli.ts', ['--reset'], { DATA_DIR: dir });
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`[seed] The data folder ${dir} is in use by the FHIR server (pid ${process.pid}`);
-      expect(result.stdout).not.toContain('seeded');
-      const health = await fetch(`${server.url}healthcheck`);
-      expect(health.status).toBe(200);
-    } finally {
-      await server.close();
-    }
-    expect(existsSync(path.join(dir, DATA_LOCK_FILE))).toBe(false);
-  }, SLOW);
+  it(
+    'refuses, names the server, and leaves the server and its data working',
+    async () => {
+      const server = await createServer({ port: 0, dataDir: dir, seed: false });
+      try {
+        await server.ctx.db.query(`SELECT 1`);
+        const result = await runCli('demo/server/seed-cli.ts', ['--reset'], { DATA_DIR: dir });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(
+          `[seed] The data folder ${dir} is in use by the FHIR server (pid ${process.pid}`
+        );
+        expect(result.stdout).not.toContain('seeded');
+        const health = await fetch(`${server.url}healthcheck`);
+        expect(health.status).toBe(200);
+      } finally {
+        await server.close();
+      }
+      expect(existsSync(path.join(dir, DATA_LOCK_FILE))).toBe(false);
+    },
+    SLOW
+  );
 });
 
 describe('a damaged data folder', () => {
@@ -124,33 +132,49 @@ describe('a damaged data folder', () => {
   afterAll(() => rmSync(damaged, { recursive: true, force: true }));
   const damage = () => cpSync(damaged, dir, { recursive: true });
 
-  it('is explained, left as it was, and unlocked', async () => {
-    damage();
-    const error = await openDataFolder({ dataDir: dir, holder: 'the FHIR server' }).catch((e) => e);
-    expect(error).toBeInstanceOf(DataFolderDamagedError);
-    expect(error.message).toContain(`The database in ${dir} cannot be opened`);
-    expect(error.message).toContain('npm run seed -- --reset');
-    expect(readFileSync(path.join(dir, 'pgdata/global/pg_control'))).toEqual(garbage);
-    expect(existsSync(path.join(dir, DATA_LOCK_FILE))).toBe(false);
-  }, SLOW);
+  it(
+    'is explained, left as it was, and unlocked',
+    async () => {
+      damage();
+      const error = await openDataFolder({ dataDir: dir, holder: 'the FHIR server' }).catch((e) => e);
+      expect(error).toBeInstanceOf(DataFolderDamagedError);
+      expect(error.message).toContain(`The database in ${dir} cannot be opened`);
+      expect(error.message).toContain('npm run seed -- --reset');
+      expect(readFileSync(path.join(dir, 'pgdata/global/pg_control'))).toEqual(garbage);
+      expect(existsSync(path.join(dir, DATA_LOCK_FILE))).toBe(false);
+    },
+    SLOW
+  );
 
-  it('stops the server with the explanation instead of a stack trace', async () => {
-    damage();
-    const result = await runCli('demo/server/main.ts', [], { DATA_DIR: dir, FHIR_PORT: '0' });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`[server] The database in ${dir} cannot be opened`);
-    expect(result.stderr).not.toMatch(/^\s+at /m);
-  }, SLOW);
+  it(
+    'stops the server with the explanation instead of a stack trace',
+    async () => {
+      damage();
+      const result = await runCli('demo/server/main.ts', [], { DATA_DIR: dir, FHIR_PORT: '0' });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`[server] The database in ${dir} cannot be opened`);
+      expect(result.stderr).not.toMatch(/^\s+at /m);
+    },
+    SLOW
+  );
 
-  it('is moved aside, not deleted, by a reset, which then opens a fresh database', async () => {
-    damage();
-    const { db, lock, movedAside } = await openDataFolder({ dataDir: dir, holder: 'npm run seed', recoverDamaged: true });
-    try {
-      expect((await db.query<{ ok: number }>('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
-      expect(readFileSync(path.join(movedAside!, 'pgdata/global/pg_control'))).toEqual(garbage);
-    } finally {
-      await db.close();
-      lock.release();
-    }
-  }, SLOW);
+  it(
+    'is moved aside, not deleted, by a reset, which then opens a fresh database',
+    async () => {
+      damage();
+      const { db, lock, movedAside } = await openDataFolder({
+        dataDir: dir,
+        holder: 'npm run seed',
+        recoverDamaged: true,
+      });
+      try {
+        expect((await db.query<{ ok: number }>('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+        expect(readFileSync(path.join(movedAside!, 'pgdata/global/pg_control'))).toEqual(garbage);
+      } finally {
+        await db.close();
+        lock.release();
+      }
+    },
+    SLOW
+  );
 });

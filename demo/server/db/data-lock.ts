@@ -102,7 +102,12 @@ export function acquireDataLock(dataDir: string, holder: string): DataLock & { r
       rmSync(file, { force: true });
       continue;
     }
-    const record: DataLockHolder = { pid: process.pid, holder, hostname: os.hostname(), since: new Date().toISOString() };
+    const record: DataLockHolder = {
+      pid: process.pid,
+      holder,
+      hostname: os.hostname(),
+      since: new Date().toISOString(),
+    };
     try {
       writeSync(fd, JSON.stringify(record) + '\n');
     } finally {

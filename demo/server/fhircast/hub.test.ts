@@ -46,7 +46,12 @@ describe('FHIRcast hub', () => {
       const res = await postForm(
         server.url,
         FHIRCAST_HUB_PATH,
-        { 'hub.channel.type': 'websocket', 'hub.mode': 'subscribe', 'hub.topic': 'topic-a', 'hub.events': 'Patient-open' },
+        {
+          'hub.channel.type': 'websocket',
+          'hub.mode': 'subscribe',
+          'hub.topic': 'topic-a',
+          'hub.events': 'Patient-open',
+        },
         { Authorization: `Bearer ${doctorToken}` }
       );
       expect(res.status).toBe(202);
@@ -54,7 +59,12 @@ describe('FHIRcast hub', () => {
     });
 
     it('refuses a caller without a token, an unknown event, another channel type and a long topic', async () => {
-      const form = { 'hub.channel.type': 'websocket', 'hub.mode': 'subscribe', 'hub.topic': 't', 'hub.events': 'Patient-open' };
+      const form = {
+        'hub.channel.type': 'websocket',
+        'hub.mode': 'subscribe',
+        'hub.topic': 't',
+        'hub.events': 'Patient-open',
+      };
       const auth = { Authorization: `Bearer ${doctorToken}` };
       expect((await postForm(server.url, FHIRCAST_HUB_PATH, form)).status).toBe(401);
       const unknown = await postForm(server.url, FHIRCAST_HUB_PATH, { ...form, 'hub.events': 'Patient-dance' }, auth);
@@ -62,7 +72,12 @@ describe('FHIRcast hub', () => {
       expect(issue(unknown.body)).toMatch(/^hub.events must be a comma-separated list of: Patient-open/);
       const channel = await postForm(server.url, FHIRCAST_HUB_PATH, { ...form, 'hub.channel.type': 'webhook' }, auth);
       expect(issue(channel.body)).toBe("hub.channel.type must be 'websocket'.");
-      const long = await postForm(server.url, FHIRCAST_HUB_PATH, { ...form, 'hub.topic': 'x'.repeat(MAX_TOPIC_LENGTH + 1) }, auth);
+      const long = await postForm(
+        server.url,
+        FHIRCAST_HUB_PATH,
+        { ...form, 'hub.topic': 'x'.repeat(MAX_TOPIC_LENGTH + 1) },
+        auth
+      );
       expect(issue(long.body)).toBe(`Topic must be at most ${MAX_TOPIC_LENGTH} characters.`);
     });
 
@@ -76,12 +91,17 @@ describe('FHIRcast hub', () => {
       await client.unsubscribe(subscription);
       await closed;
       connection.disconnect();
-      const res = await postForm(server.url, FHIRCAST_HUB_PATH, {
-        'hub.channel.type': 'websocket',
-        'hub.mode': 'unsubscribe',
-        'hub.topic': 'topic-unsub',
-        'hub.events': 'Patient-open',
-      }, { Authorization: `Bearer ${doctorToken}` });
+      const res = await postForm(
+        server.url,
+        FHIRCAST_HUB_PATH,
+        {
+          'hub.channel.type': 'websocket',
+          'hub.mode': 'unsubscribe',
+          'hub.topic': 'topic-unsub',
+          'hub.events': 'Patient-open',
+        },
+        { Authorization: `Bearer ${doctorToken}` }
+      );
       expect(issue(res.body)).toBe('Subscription request should contain an endpoint.');
     });
   });
@@ -112,7 +132,9 @@ describe('FHIRcast hub', () => {
 
     it('answers 401 to publish and context requests without a token', async () => {
       expect((await getJson(server.url, `${FHIRCAST_HUB_PATH}/topic-publish`)).status).toBe(401);
-      await expect(hub(null).publish('topic-publish', 'Patient-open', { key: 'patient', resource: patient })).rejects.toThrow();
+      await expect(
+        hub(null).publish('topic-publish', 'Patient-open', { key: 'patient', resource: patient })
+      ).rejects.toThrow();
     });
 
     it('refuses events whose context fails validation, with the reason', async () => {
@@ -126,17 +148,35 @@ describe('FHIRcast hub', () => {
       const missing = await publish({ ...base, context: [] });
       expect(missing.status).toBe(400);
       expect(issue(missing.body)).toBe("Missing required key 'patient' in the context of Patient-open.");
-      const wrongType = await publish({ ...base, context: [{ key: 'patient', resource: { resourceType: 'Encounter', id: '1' } }] });
-      expect(issue(wrongType.body)).toBe("Context key 'patient' of Patient-open needs a resource with a string id and resourceType Patient.");
-      const twice = await publish({ ...base, context: [{ key: 'patient', resource: patient }, { key: 'patient', resource: patient }] });
+      const wrongType = await publish({
+        ...base,
+        context: [{ key: 'patient', resource: { resourceType: 'Encounter', id: '1' } }],
+      });
+      expect(issue(wrongType.body)).toBe(
+        "Context key 'patient' of Patient-open needs a resource with a string id and resourceType Patient."
+      );
+      const twice = await publish({
+        ...base,
+        context: [
+          { key: 'patient', resource: patient },
+          { key: 'patient', resource: patient },
+        ],
+      });
       expect(issue(twice.body)).toBe("Key 'patient' may appear only once in the context of Patient-open.");
       const noVersion = await publish({
         'hub.topic': 'topic-bad',
         'hub.event': 'DiagnosticReport-update',
-        context: [{ key: 'report', resource: { resourceType: 'DiagnosticReport', id: 'r' } }, { key: 'updates', resource: { resourceType: 'Bundle', id: 'b' } }],
+        context: [
+          { key: 'report', resource: { resourceType: 'DiagnosticReport', id: 'r' } },
+          { key: 'updates', resource: { resourceType: 'Bundle', id: 'b' } },
+        ],
       });
       expect(issue(noVersion.body)).toBe('DiagnosticReport-update needs a context version id.');
-      const otherTopic = await publish({ ...base, 'hub.topic': 'elsewhere', context: [{ key: 'patient', resource: patient }] });
+      const otherTopic = await publish({
+        ...base,
+        'hub.topic': 'elsewhere',
+        context: [{ key: 'patient', resource: patient }],
+      });
       expect(issue(otherTopic.body)).toBe('event.hub.topic must equal the topic of the URL.');
       const unknownEvent = await publish({ ...base, 'hub.event': 'Patient-dance', context: [] });
       expect(issue(unknownEvent.body)).toMatch(/^Invalid event 'Patient-dance'/);

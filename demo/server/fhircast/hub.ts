@@ -77,8 +77,10 @@ function requireAuth(req: ServerRequest): RequestAuth {
 }
 
 function checkTopic(topic: unknown): string {
-  if (typeof topic !== 'string' || topic === '') throw invalid('Invalid topic provided. Topic must be a non-empty string.', 'hub.topic');
-  if (topic.length > MAX_TOPIC_LENGTH) throw invalid(`Topic must be at most ${MAX_TOPIC_LENGTH} characters.`, 'hub.topic');
+  if (typeof topic !== 'string' || topic === '')
+    throw invalid('Invalid topic provided. Topic must be a non-empty string.', 'hub.topic');
+  if (topic.length > MAX_TOPIC_LENGTH)
+    throw invalid(`Topic must be at most ${MAX_TOPIC_LENGTH} characters.`, 'hub.topic');
   return topic;
 }
 
@@ -119,13 +121,18 @@ export function registerFhircastHub(
       string,
       unknown
     >;
-    if (form['hub.channel.type'] !== 'websocket') throw invalid("hub.channel.type must be 'websocket'.", 'hub.channel.type');
+    if (form['hub.channel.type'] !== 'websocket')
+      throw invalid("hub.channel.type must be 'websocket'.", 'hub.channel.type');
     const mode = form['hub.mode'];
-    if (mode !== 'subscribe' && mode !== 'unsubscribe') throw invalid("hub.mode must be 'subscribe' or 'unsubscribe'.", 'hub.mode');
+    if (mode !== 'subscribe' && mode !== 'unsubscribe')
+      throw invalid("hub.mode must be 'subscribe' or 'unsubscribe'.", 'hub.mode');
     const topic = checkTopic(form['hub.topic']);
     const rawEvents = typeof form['hub.events'] === 'string' ? form['hub.events'] : '';
     if (rawEvents.length > 1024) throw invalid('hub.events is too long.', 'hub.events');
-    const events = rawEvents.split(',').map((e) => e.trim()).filter(Boolean);
+    const events = rawEvents
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (events.length === 0 || !events.every(isFhircastEventName)) {
       throw invalid(`hub.events must be a comma-separated list of: ${FHIRCAST_EVENT_NAMES.join(', ')}.`, 'hub.events');
     }
@@ -186,7 +193,8 @@ export function registerFhircastHub(
       throw invalid('The body must be a FHIRcast event message with an event object.', 'event');
     }
     const event = body.event;
-    if (event['hub.topic'] !== topic) throw invalid('event.hub.topic must equal the topic of the URL.', 'event.hub.topic');
+    if (event['hub.topic'] !== topic)
+      throw invalid('event.hub.topic must equal the topic of the URL.', 'event.hub.topic');
     const name = event['hub.event'];
     const versionId = event['context.versionId'];
     let context: FhircastContextEntry[];
@@ -220,7 +228,11 @@ export function registerFhircastHub(
     return {
       status: 200,
       body: current
-        ? { 'context.type': current.type, ...(current.versionId ? { 'context.versionId': current.versionId } : {}), context: current.context }
+        ? {
+            'context.type': current.type,
+            ...(current.versionId ? { 'context.versionId': current.versionId } : {}),
+            context: current.context,
+          }
         : { 'context.type': '', context: [] },
     };
   }

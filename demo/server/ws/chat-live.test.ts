@@ -29,7 +29,9 @@ async function live(side: SignedIn): Promise<Communication[]> {
   configureClientSubscriptions(side.client, { WebSocket: WebSocket as never });
   const received: Communication[] = [];
   const emitter = side.client.subscribeToCriteria(`Communication?${query}`);
-  emitter.on('message', ({ payload }: { payload: Bundle }) => received.push(payload.entry?.[1]?.resource as Communication));
+  emitter.on('message', ({ payload }: { payload: Bundle }) =>
+    received.push(payload.entry?.[1]?.resource as Communication)
+  );
   await new Promise<void>((resolve, reject) => {
     emitter.on('connect', () => resolve());
     emitter.on('error', ({ payload }) => reject(payload));

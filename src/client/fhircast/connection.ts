@@ -35,8 +35,7 @@ export class FhircastConnection extends TypedEmitter<FhircastConnectionEvents> {
       throwError('Subscription request should contain an endpoint.', 'invalid');
     }
     this.subscription = subscription;
-    const WebSocketClass =
-      options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+    const WebSocketClass = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (!WebSocketClass) throwError('WebSocket not available in this environment', 'not-supported');
     this.socket = new ReconnectingWebSocket(endpoint, WebSocketClass, options);
     this.socket.on('open', () => this.emit('open', { type: 'open' }));
@@ -61,9 +60,12 @@ export class FhircastConnection extends TypedEmitter<FhircastConnectionEvents> {
     if (message && typeof message.event === 'object' && message.event !== null) {
       this.emit('message', { type: 'message', payload: message as unknown as FhircastMessagePayload });
       // FHIRcast asks subscribers to acknowledge each event by its id.
-      if (typeof message.id === 'string') this.socket.send(JSON.stringify({ id: message.id, timestamp: new Date().toISOString() }));
+      if (typeof message.id === 'string')
+        this.socket.send(JSON.stringify({ id: message.id, timestamp: new Date().toISOString() }));
     } else if (message?.['hub.mode'] === 'subscribe') {
-      const events = String(message['hub.events'] ?? '').split(',').filter(Boolean);
+      const events = String(message['hub.events'] ?? '')
+        .split(',')
+        .filter(Boolean);
       this.emit('subscribed', { type: 'subscribed', topic: String(message['hub.topic'] ?? ''), events });
     }
   }

@@ -19,7 +19,10 @@ function message(id: string, sent: string, text: string, extra: Partial<Communic
 }
 
 const conversation: Communication[] = [
-  message('1', '2026-03-01T09:00:00Z', 'Hello doctor', { sender: { reference: ME, display: 'Homer' }, received: '2026-03-01T09:05:00Z' }),
+  message('1', '2026-03-01T09:00:00Z', 'Hello doctor', {
+    sender: { reference: ME, display: 'Homer' },
+    received: '2026-03-01T09:05:00Z',
+  }),
   message('2', '2026-03-01T10:00:00Z', 'Hello Homer'),
   message('3', '2026-03-02T09:00:00Z', 'Any news?', { sender: { reference: ME }, received: '2026-03-02T09:30:00Z' }),
   message('4', '2026-03-02T11:00:00Z', 'Not yet', { sender: { reference: ME } }),

@@ -229,7 +229,13 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
               >
                 {renderRow(rows[item.index])}
               </div>

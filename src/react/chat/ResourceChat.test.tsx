@@ -7,7 +7,11 @@ import { NotificationsProvider } from '../notifications';
 import { createTestClient, fhirJson, FhirProvider, type SentRequest } from './test-imports';
 import { ResourceChat } from './ResourceChat';
 
-const doctor: Practitioner = { resourceType: 'Practitioner', id: '2', name: [{ given: ['Julius'], family: 'Hibbert' }] };
+const doctor: Practitioner = {
+  resourceType: 'Practitioner',
+  id: '2',
+  name: [{ given: ['Julius'], family: 'Hibbert' }],
+};
 const observation: Observation = {
   resourceType: 'Observation',
   id: 'obs1',

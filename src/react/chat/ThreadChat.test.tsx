@@ -45,11 +45,18 @@ function setup(initial: Communication[] = []) {
       if (url.pathname.endsWith('/Communication') && request.method === 'POST') {
         if (server.failPosts) {
           return fhirJson(
-            { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', details: { text: 'Message rejected' } }] },
+            {
+              resourceType: 'OperationOutcome',
+              issue: [{ severity: 'error', code: 'exception', details: { text: 'Message rejected' } }],
+            },
             400
           );
         }
-        const created = { ...(request.body as Communication), id: `new${++next}`, meta: { lastUpdated: new Date().toISOString() } };
+        const created = {
+          ...(request.body as Communication),
+          id: `new${++next}`,
+          meta: { lastUpdated: new Date().toISOString() },
+        };
         server.messages.push(created);
         return fhirJson(created, 201);
       }
@@ -117,7 +124,9 @@ describe('ThreadChat', () => {
 
   describe('when an incoming message has no received time', () => {
     it('updates it to completed with received now', async () => {
-      const { requests } = setup([message('a', '2026-03-01T10:00:00Z', 'Unread', { status: 'in-progress', received: undefined })]);
+      const { requests } = setup([
+        message('a', '2026-03-01T10:00:00Z', 'Unread', { status: 'in-progress', received: undefined }),
+      ]);
       await connect();
       await screen.findByText('Unread');
       await vi.waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));

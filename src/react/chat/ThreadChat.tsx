@@ -6,11 +6,10 @@ import { defaultChatMessages } from './chatMessages';
 import { useChat, type UseChatOptions } from './useChat';
 
 /** Props of {@link ThreadChat}: one thread, or the pair of participants whose messages it shows. */
-export interface ThreadChatProps
-  extends Omit<
-    BaseChatProps,
-    'communications' | 'profile' | 'loading' | 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'onSend'
-  > {
+export interface ThreadChatProps extends Omit<
+  BaseChatProps,
+  'communications' | 'profile' | 'loading' | 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'onSend'
+> {
   /** The two people of the conversation: messages whose sender and recipient are each one of them. */
   readonly participants?: readonly [Reference, Reference];
   /** A thread's parent Communication: the messages that are partOf it. */

@@ -58,7 +58,9 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
 export const DEFAULT_CHART_COLORS = ['#0f766e', '#b91c1c', '#1d4ed8', '#854d0e'] as const;
 
 const loadCanvas = () => import('./ObservationChartCanvas');
-const ObservationChartCanvas = /* @__PURE__ */ lazy(() => loadCanvas().then((m) => ({ default: m.ObservationChartCanvas })));
+const ObservationChartCanvas = /* @__PURE__ */ lazy(() =>
+  loadCanvas().then((m) => ({ default: m.ObservationChartCanvas }))
+);
 
 /** Starts loading the chart's code (visx) ahead of need, e.g. when a link to a chart page is hovered. */
 export function preloadObservationChart(): Promise<unknown> {

@@ -50,7 +50,10 @@ afterEach(() => {
 });
 
 function setup() {
-  const { client, requests } = createTestClient(withSubscriptions(() => fhirJson({}, 404)), { accessToken: 'token' });
+  const { client, requests } = createTestClient(
+    withSubscriptions(() => fhirJson({}, 404)),
+    { accessToken: 'token' }
+  );
   const subscriptionPosts = () => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/Subscription'));
   return { client, requests, subscriptionPosts };
 }

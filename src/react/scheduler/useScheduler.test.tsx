@@ -97,4 +97,3 @@ describe('useScheduler', { timeout: 30_000 }, () => {
     expect(result.current.state.status).toBe('date-chosen');
   });
 });
-

@@ -307,38 +307,41 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   setupRef.current = setup;
 
   /** Books the slot with the answers; the callers check the flow's state first. */
-  const bookChoice = useCallback(async (slot: BookableSlot | undefined, response: QuestionnaireResponse | undefined) => {
-    const actor = setupRef.current.actor;
-    const who = latest.current.patient ?? referenceOf(client.getProfile());
-    if (inFlight.current || !slot || !actor) return;
-    inFlight.current = true;
-    dispatch({ type: 'book' });
-    try {
-      if (!who) throw new Error('Sign in as a patient to book an appointment');
-      const { bookSlot } = await loadBooking();
-      const result = await bookSlot({
-        slot,
-        patient: who,
-        actor,
-        response,
-        createUuid: latest.current.createUuid ?? defaultUuid,
-        executeBatch: (bundle) => client.executeBatch(bundle),
-      });
-      if (result.status === 'taken') {
-        console.error('Scheduler: could not book the appointment', result.error);
-        dispatch({ type: 'slotTaken' });
-        setSlotsReload((n) => n + 1);
-      } else {
-        dispatch({ type: 'booked', appointment: result.appointment });
-        latest.current.onBooked?.(result.appointment, result.response);
+  const bookChoice = useCallback(
+    async (slot: BookableSlot | undefined, response: QuestionnaireResponse | undefined) => {
+      const actor = setupRef.current.actor;
+      const who = latest.current.patient ?? referenceOf(client.getProfile());
+      if (inFlight.current || !slot || !actor) return;
+      inFlight.current = true;
+      dispatch({ type: 'book' });
+      try {
+        if (!who) throw new Error('Sign in as a patient to book an appointment');
+        const { bookSlot } = await loadBooking();
+        const result = await bookSlot({
+          slot,
+          patient: who,
+          actor,
+          response,
+          createUuid: latest.current.createUuid ?? defaultUuid,
+          executeBatch: (bundle) => client.executeBatch(bundle),
+        });
+        if (result.status === 'taken') {
+          console.error('Scheduler: could not book the appointment', result.error);
+          dispatch({ type: 'slotTaken' });
+          setSlotsReload((n) => n + 1);
+        } else {
+          dispatch({ type: 'booked', appointment: result.appointment });
+          latest.current.onBooked?.(result.appointment, result.response);
+        }
+      } catch (error) {
+        console.error('Scheduler: could not book the appointment', error);
+        dispatch({ type: 'bookingFailed', error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        inFlight.current = false;
       }
-    } catch (error) {
-      console.error('Scheduler: could not book the appointment', error);
-      dispatch({ type: 'bookingFailed', error: error instanceof Error ? error.message : String(error) });
-    } finally {
-      inFlight.current = false;
-    }
-  }, [client, dispatch]);
+    },
+    [client, dispatch]
+  );
 
   const book = useCallback(async () => {
     const current = stateRef.current;

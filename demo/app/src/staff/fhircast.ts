@@ -8,7 +8,11 @@ function useHub(): { hub: FhircastClient; topic: string | undefined } {
   const client = useFhirClient();
   const profile = useProfile();
   const hub = useMemo(
-    () => new FhircastClient({ hubUrl: `${window.location.origin}/fhircast/STU3`, getAccessToken: () => client.getAccessToken() }),
+    () =>
+      new FhircastClient({
+        hubUrl: `${window.location.origin}/fhircast/STU3`,
+        getAccessToken: () => client.getAccessToken(),
+      }),
     [client]
   );
   // One topic per practitioner: every tab they have open follows the same context.
@@ -56,9 +60,13 @@ export function usePublishPatientContext(patientId: string | undefined): void {
   useEffect(() => {
     if (!topic || !patientId) return undefined;
     const context = { key: 'patient', resource: { resourceType: 'Patient', id: patientId } };
-    hub.publish(topic, 'Patient-open', context).catch((error: unknown) => console.error('FHIRcast publish failed', error));
+    hub
+      .publish(topic, 'Patient-open', context)
+      .catch((error: unknown) => console.error('FHIRcast publish failed', error));
     return () => {
-      hub.publish(topic, 'Patient-close', context).catch((error: unknown) => console.error('FHIRcast publish failed', error));
+      hub
+        .publish(topic, 'Patient-close', context)
+        .catch((error: unknown) => console.error('FHIRcast publish failed', error));
     };
   }, [hub, topic, patientId]);
 }
