@@ -69,14 +69,16 @@ function setup(initial: Communication[] = []) {
     }),
     { accessToken: 'token' }
   );
-  const view = render(
+  // `key` remounts the chat, as leaving the page and coming back does.
+  const tree = (key = 'first') => (
     <FhirProvider client={client}>
       <NotificationsProvider container={null} autoClose={false}>
-        <ThreadChat title="Dr. Julius Hibbert" participants={[PATIENT, DOCTOR]} locale="en-US" />
+        <ThreadChat key={key} title="Dr. Julius Hibbert" participants={[PATIENT, DOCTOR]} locale="en-US" />
       </NotificationsProvider>
     </FhirProvider>
   );
-  return { client, requests, server, view };
+  const view = render(tree());
+  return { client, requests, server, view, tree };
 }
 
 const bubbles = () =>
@@ -184,11 +186,32 @@ describe('ThreadChat', () => {
       act(() => lastSocket().open());
       const status = await screen.findByText('Live chat reconnected.');
       expect(status.closest('[role="status"]')).toHaveAttribute('data-color', 'green');
+      expect(screen.getAllByText('Live chat reconnected.')).toHaveLength(1);
       expect(screen.queryByText('Live chat disconnected. Attempting to reconnect...')).not.toBeInTheDocument();
       await screen.findByText('While you were away');
       // The server also notifies after the rebind; still shown once.
       act(() => lastSocket().notify(server.messages[1]));
       expect(bubbles()).toEqual(['Before', 'While you were away']);
+    });
+  });
+
+  describe('when the chat is opened again within 3000 ms and then the connection drops', () => {
+    it('shares the live subscription and still shows both toasts, once each', async () => {
+      const { view, tree, requests } = setup([message('a', '2026-03-01T10:00:00Z', 'Before')]);
+      await connect();
+      await screen.findByText('Before');
+      view.rerender(tree('second'));
+      await screen.findByText('Before');
+      expect(requests.filter((r) => r.method === 'POST' && r.url.endsWith('/Subscription'))).toHaveLength(1);
+      act(() => lastSocket().drop());
+      expect(await screen.findByRole('alert')).toHaveTextContent('Live chat disconnected. Attempting to reconnect...');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(5000);
+      });
+      act(() => lastSocket().open());
+      await screen.findByText('Live chat reconnected.');
+      expect(screen.getAllByText('Live chat reconnected.')).toHaveLength(1);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 

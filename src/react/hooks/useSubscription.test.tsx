@@ -107,6 +107,30 @@ describe('useSubscription', () => {
       await settle();
       expect(subscriptionPosts()).toHaveLength(1);
     });
+
+    it('tells a component that joins later that the shared subscription is connected', async () => {
+      const { client, subscriptionPosts } = setup();
+      const onSubscriptionConnect = vi.fn();
+      function Joiner() {
+        const state = useSubscription(CRITERIA, () => undefined, { onSubscriptionConnect });
+        return <p>Joiner: {state}</p>;
+      }
+      const view = render(<Live />, { wrapper: withClient(client) });
+      await settle();
+      act(() => lastSocket().open());
+      await settle();
+      expect(screen.getByText('State: connected')).toBeInTheDocument();
+      view.rerender(
+        <>
+          <Live />
+          <Joiner />
+        </>
+      );
+      await settle();
+      expect(screen.getByText('Joiner: connected')).toBeInTheDocument();
+      expect(onSubscriptionConnect).toHaveBeenCalledExactlyOnceWith('sub1');
+      expect(subscriptionPosts()).toHaveLength(1);
+    });
   });
 
   describe('when unmounted', () => {
@@ -120,6 +144,9 @@ describe('useSubscription', () => {
       await settle(SUBSCRIPTION_REMOVAL_DELAY_MS - 1);
       expect((await client.getSubscriptionManager()).getCriteriaCount()).toBe(1);
       render(<Live />, { wrapper: withClient(client) });
+      await settle();
+      // The remounted component shares the confirmed subscription: connected, with no new handshake.
+      expect(screen.getByText('State: connected')).toBeInTheDocument();
       await settle(SUBSCRIPTION_REMOVAL_DELAY_MS);
       expect(subscriptionPosts()).toHaveLength(1);
       expect((await client.getSubscriptionManager()).getCriteriaCount()).toBe(1);

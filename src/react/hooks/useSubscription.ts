@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Bundle, Subscription } from '../../fhir';
+import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 
 /** How long a listener stays subscribed after unmount, so a quick remount does not resubscribe (client-layer.md section 9). */
@@ -15,12 +16,44 @@ export type SubscriptionConnectionState = 'idle' | 'connecting' | 'connected' | 
 export interface UseSubscriptionOptions {
   /** Extra fields of the Subscription resource (e.g. an extension). */
   readonly subscriptionProps?: Partial<Subscription>;
-  /** The server confirmed the criteria (handshake), the first time and after every reconnect. */
+  /**
+   * The server confirmed the criteria (handshake), the first time and after every reconnect; a
+   * hook that joins a subscription already confirmed (shared, or kept after an unmount) is told
+   * at once.
+   */
   readonly onSubscriptionConnect?: (subscriptionId: string) => void;
   /** The socket carrying the criteria dropped; the client reconnects by itself. */
   readonly onSubscriptionDisconnect?: () => void;
   /** Subscribing failed, or the socket reported an error. */
   readonly onError?: (error: Error) => void;
+}
+
+type CriteriaEmitter = ReturnType<FhirClient['subscribeToCriteria']>;
+
+interface KnownConnection {
+  state: Exclude<SubscriptionConnectionState, 'idle'>;
+  subscriptionId?: string;
+}
+
+// The connection state of each criteria's emitter, followed from its first use. A subscription
+// is shared and kept 3000 ms after unmount, so a hook that joins it will not see the handshake
+// that already happened; it reads the state here instead of waiting for the next reconnect.
+const knownConnections = new WeakMap<CriteriaEmitter, KnownConnection>();
+
+function followConnection(emitter: CriteriaEmitter): KnownConnection {
+  let known = knownConnections.get(emitter);
+  if (!known) {
+    const followed: KnownConnection = { state: 'connecting' };
+    knownConnections.set(emitter, (known = followed));
+    emitter.on('connect', ({ payload }) => {
+      followed.state = 'connected';
+      followed.subscriptionId = payload.subscriptionId;
+    });
+    emitter.on('disconnect', () => (followed.state = 'disconnected'));
+    // The last user left; the client may hand this emitter out again, and it subscribes anew.
+    emitter.on('close', () => (followed.state = 'connecting'));
+  }
+  return known;
 }
 
 /**
@@ -49,7 +82,11 @@ export function useSubscription(
     }
     const props = propsKey ? (JSON.parse(propsKey) as Partial<Subscription>) : undefined;
     const emitter = client.subscribeToCriteria(criteria, props);
-    setState('connecting');
+    const known = followConnection(emitter);
+    setState(known.state);
+    if (known.state === 'connected' && known.subscriptionId) {
+      latest.current.options?.onSubscriptionConnect?.(known.subscriptionId);
+    }
     const removers = [
       emitter.on('message', ({ payload }) => latest.current.onMessage(payload)),
       emitter.on('connect', ({ payload }) => {
