@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FhirProvider, NotificationsProvider, ThreadChat } from '../src/react';
 import {
@@ -15,22 +15,30 @@ import {
 // Toasts are portalled to document.body, so play functions query the whole page.
 const page = () => within(document.body);
 
-function LiveChat({ failPosts = false }: { failPosts?: boolean }) {
+/** The story's in-memory server and the providers ThreadChat needs; `failPosts` makes every send fail. */
+function LiveServer({ failPosts = false, children }: { failPosts?: boolean; children: ReactNode }) {
   const [{ client, server }] = useState(() => createStoryClient(conversation(), failPosts));
   (window as unknown as { storyServer: typeof server }).storyServer = server;
   return (
     <FhirProvider client={client}>
-      <NotificationsProvider autoClose={false}>
-        <ThreadChat title="Dr. Julius Hibbert" participants={[PATIENT, DOCTOR]} />
-      </NotificationsProvider>
+      <NotificationsProvider autoClose={false}>{children}</NotificationsProvider>
     </FhirProvider>
   );
 }
 
 const meta = {
   title: 'Chat/ThreadChat',
-  component: LiveChat,
-} satisfies Meta<typeof LiveChat>;
+  // The docs page's prop table is ThreadChat's own; the server comes from the decorator.
+  component: ThreadChat,
+  args: { title: 'Dr. Julius Hibbert', participants: [PATIENT, DOCTOR] },
+  decorators: [
+    (Story, { parameters }) => (
+      <LiveServer failPosts={parameters.failPosts === true}>
+        <Story />
+      </LiveServer>
+    ),
+  ],
+} satisfies Meta<typeof ThreadChat>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -81,7 +89,7 @@ export const Reconnected: Story = {
 
 /** A failed send: the red 'Error' notice with the message, and the typed text kept. */
 export const SendFailed: Story = {
-  args: { failPosts: true },
+  parameters: { failPosts: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('Will do. Should I also book a follow-up?');

@@ -37,6 +37,8 @@ describe('BaseChat', () => {
       expect(screen.getByRole('heading', { level: 2, name: 'Dr. Hibbert' })).toBeInTheDocument();
       expect(within(list()).getByRole('status')).toHaveTextContent('No messages yet.');
       expect(screen.getByRole('textbox', { name: 'Message' })).toHaveAttribute('placeholder', 'Type a message...');
+      // portal.md section 9: the chat is 600 high unless told otherwise.
+      expect(list().closest('.fpk-chat')).toHaveStyle({ '--fpk-chat-height': '600px' });
     });
   });
 

@@ -1,5 +1,5 @@
 import { FakeWebSocket } from '../../client/subscriptions/fake-websocket';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Communication, Patient } from '../../fhir';
 import { LiveFakeWebSocket, lastSocket, withSubscriptions } from '../live-test-utils';
@@ -31,7 +31,7 @@ interface ServerState {
   failPosts?: boolean;
 }
 
-function setup(initial: Communication[] = []) {
+function setup(initial: Communication[] = [], { pageSize }: { pageSize?: number } = {}) {
   const server: ServerState = { messages: [...initial] };
   let next = 100;
   const { client, requests } = createTestClient(
@@ -39,7 +39,11 @@ function setup(initial: Communication[] = []) {
       const url = new URL(request.url);
       if (url.pathname === '/auth/me') return fhirJson({ profile: homer });
       if (url.pathname.endsWith('/Communication') && request.method === 'GET') {
-        const sorted = [...server.messages].sort((a, b) => (b.sent ?? '').localeCompare(a.sent ?? ''));
+        const before = url.searchParams.get('sent')?.replace(/^lt/, '');
+        const sorted = [...server.messages]
+          .filter((m) => !before || (m.sent ?? '') < before)
+          .sort((a, b) => (b.sent ?? '').localeCompare(a.sent ?? ''))
+          .slice(0, Number(url.searchParams.get('_count') ?? 1000));
         return fhirJson({ resourceType: 'Bundle', type: 'searchset', entry: sorted.map((resource) => ({ resource })) });
       }
       if (url.pathname.endsWith('/Communication') && request.method === 'POST') {
@@ -73,7 +77,13 @@ function setup(initial: Communication[] = []) {
   const tree = (key = 'first') => (
     <FhirProvider client={client}>
       <NotificationsProvider container={null} autoClose={false}>
-        <ThreadChat key={key} title="Dr. Julius Hibbert" participants={[PATIENT, DOCTOR]} locale="en-US" />
+        <ThreadChat
+          key={key}
+          title="Dr. Julius Hibbert"
+          participants={[PATIENT, DOCTOR]}
+          locale="en-US"
+          pageSize={pageSize}
+        />
       </NotificationsProvider>
     </FhirProvider>
   );
@@ -122,6 +132,38 @@ describe('ThreadChat', () => {
     expect((subscription?.body as { criteria: string }).criteria).toBe(
       'Communication?sender=Patient/1,Practitioner/2&recipient=Patient/1,Practitioner/2'
     );
+  });
+
+  describe('when the user scrolls to the top of a long conversation', () => {
+    it('loads the page before the oldest message shown and puts it above, each message once', async () => {
+      const { requests } = setup(
+        [
+          message('a', '2026-03-01T10:00:00Z', 'Oldest'),
+          message('b', '2026-03-01T11:00:00Z', 'Middle'),
+          message('c', '2026-03-01T12:00:00Z', 'Newest'),
+        ],
+        { pageSize: 2 }
+      );
+      await connect();
+      await screen.findByText('Newest');
+      expect(bubbles()).toEqual(['Middle', 'Newest']);
+      const list = screen.getByRole('log', { name: 'Messages' });
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+      await screen.findByText('Oldest');
+      expect(bubbles()).toEqual(['Oldest', 'Middle', 'Newest']);
+      const searches = requests.filter((r) => r.method === 'GET' && r.url.includes('/Communication?'));
+      const older = new URL(searches[searches.length - 1].url);
+      expect(older.searchParams.get('sent')).toBe('lt2026-03-01T11:00:00Z');
+      expect(older.searchParams.get('_sort')).toBe('-sent');
+      expect(older.searchParams.get('_count')).toBe('2');
+      // That page was not full: nothing older is asked for.
+      fireEvent.scroll(list);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10);
+      });
+      expect(requests.filter((r) => r.method === 'GET' && r.url.includes('/Communication?'))).toHaveLength(2);
+    });
   });
 
   describe('when an incoming message has no received time', () => {
