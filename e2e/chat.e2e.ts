@@ -118,7 +118,7 @@ async function lastTexts(page: Page, n: number): Promise<string[]> {
 async function sendByKeyboard(page: Page, text: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Message' });
   if (!(await input.evaluate((element) => element === document.activeElement))) await tabTo(page, input);
-  await page.keyboard.type(text);
+  if (text) await page.keyboard.type(text);
   await page.keyboard.press('Enter');
 }
 
@@ -194,24 +194,38 @@ describe('messages between a patient and a practitioner', () => {
       'Sent during the outage'
     );
 
+    // So does the practitioner.
+    await sendByKeyboard(doctor.page, 'Doctor during the outage');
+    await doctor.page.getByRole('alert').filter({ hasText: 'Error' }).first().waitFor();
+    await expect(doctor.page.getByRole('textbox', { name: 'Message' }).inputValue()).resolves.toBe(
+      'Doctor during the outage'
+    );
+
     // The server starts again on the same data; both sides reconnect and refetch.
     server = await startServerProcess();
     await patient.page.getByText('Live chat reconnected.').waitFor({ timeout: 30_000 });
     await doctor.page.getByText('Live chat reconnected.').waitFor({ timeout: 30_000 });
+    for (const side of [patient.page, doctor.page]) {
+      await expect(side.getByText('Live chat reconnected.').count()).resolves.toBe(1);
+      await expect(side.getByText('Live chat disconnected. Attempting to reconnect...').count()).resolves.toBe(0);
+    }
 
-    // Each side sends: the patient's kept text with Enter, the doctor a new one.
-    await patient.page.getByRole('textbox', { name: 'Message' }).focus();
-    await patient.page.keyboard.press('Enter');
+    // Each side sends its kept text with Enter, then the doctor a new one.
+    await sendByKeyboard(patient.page, '');
+    await expect.poll(() => patient.page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
+    await sendByKeyboard(doctor.page, '');
+    await expect.poll(() => doctor.page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
     await sendByKeyboard(doctor.page, 'Back online, reply two');
 
     const expected = [
       'Hello doctor, first message',
       'Hello Homer, reply one',
       'Sent during the outage',
+      'Doctor during the outage',
       'Back online, reply two',
     ];
     for (const side of [patient.page, doctor.page]) {
-      await expect.poll(() => lastTexts(side, 4), { timeout: 20_000 }).toEqual(expected);
+      await expect.poll(() => lastTexts(side, expected.length), { timeout: 20_000 }).toEqual(expected);
       // Exactly once each: no echo, refetch or notification shows a message twice.
       const all = await bubbles(side).allTextContents();
       for (const text of expected) expect(all.filter((t) => t === text)).toHaveLength(1);
