@@ -3,7 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { unauthorizedOutcome, OperationOutcomeError } from '../../src/fhir/outcomes';
+import { registerAccountSettingsRoutes } from './auth/account-settings';
 import { authenticateRequest } from './auth/authenticate';
+import { registerExternalLoginRoutes } from './auth/external-login';
 import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
@@ -103,7 +105,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));
   const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`, FHIR_SMART_CONFIGURATION_PATH]);
   registerFhirRoutes(router, ctx);
+  // Before the login protocol's routes: its auth/method knows no external identity provider.
+  registerExternalLoginRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
+  registerAccountSettingsRoutes(router, ctx);
   registerBindingTokenRoutes(router, ctx);
   const authenticate = opts.authenticate ?? authenticateRequest;
   const socket = attachSubscriptionSocket(httpServer, ctx);

@@ -1,0 +1,383 @@
+/**
+ * Sign-in through an external identity provider (client-layer.md sections 2, 3 and 7):
+ *
+ * 1. `POST auth/method {email}`: when the email's domain signs in at a provider of the
+ *    project, answers `{domain, authorizeUrl}`; the authorize URL is this server's
+ *    `auth/external/authorize?domain=…`.
+ * 2. The browser goes there with `state`: its login request as JSON (clientId, redirectUri,
+ *    codeChallenge, codeChallengeMethod S256, optionally projectId, scope, createUser), as
+ *    the portal's sign-in and register forms send it. The client and its exact redirect URI
+ *    are checked, then the browser is sent to the provider with this server's own sealed
+ *    state and, when the provider wants it, a PKCE challenge of its own.
+ * 3. The provider sends the browser to `auth/external/callback?code&state`. The state is
+ *    checked (seal, expiry, once), the code exchanged at tokenUrl (with the verifier), the
+ *    user read at userInfoUrl and matched by verified email in the provider's domain, or by
+ *    subject (useSubject); registration creates the patient when none matches. The browser
+ *    goes back to its redirect URI with a one-time code bound to its PKCE challenge, and its
+ *    own state, which it checks before exchanging the code.
+ *
+ * Only the one-time code (and, when several profiles fit, the login id) is ever put in a URL.
+ */
+import type { Patient, Practitioner } from '../../../src/fhir/types';
+import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
+import type { ServerContext } from '../context';
+import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import { badRequest } from './errors';
+import { exchangeProviderCode, readProviderUserInfo, type ExternalIdentity } from './external-provider-client';
+import {
+  FLOW_LIFETIME_MS,
+  MAX_SEALED_STATE_LENGTH,
+  newFlowId,
+  openFlow,
+  providerVerifier,
+  sealFlow,
+  UsedFlows,
+  type ExternalFlow,
+} from './external-state';
+import { findIdentityProvider, type ResolvedIdentityProvider } from './identity-providers';
+import { DEFAULT_SCOPE, LoginService, normalizeEmail, type SignInResponse } from './login-service';
+import { s256Challenge } from './pkce';
+import type { ClientApplicationRecord, LoginRecord, MembershipRecord, UserRecord } from './records';
+
+/** Texts of the external sign-in. */
+export const ExternalLoginMessages = {
+  invalidState: 'Invalid or expired sign-in state; start the sign-in again',
+  invalidLoginRequest: 'Invalid login request in state',
+  pkceRequired: 'A PKCE code challenge with method S256 is required',
+  unknownClient: 'Unknown client',
+  redirectNotRegistered: 'The redirect URI is not registered for this client',
+  unknownDomain: 'This email domain does not sign in with an external provider',
+  cancelled: 'The sign-in was cancelled at the sign-in provider',
+  emailNotVerified: 'The sign-in provider did not confirm an email address',
+  wrongDomain: 'The sign-in provider answered for an email outside its domain',
+  noAccount: 'No account matches this sign-in; register first',
+  noProfile: 'This account has no profile in this project',
+} as const;
+
+/** Bounds on what the browser sends, checked before anything parses it. */
+const Limits = { state: 4096, param: 2048, id: 256, scope: 1000 } as const;
+/** RFC 7636: a S256 challenge is base64url of 32 bytes. */
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+/** Only one server in a process uses each set, keyed by its database (like the throttles). */
+const usedFlowsByDb = new WeakMap<object, UsedFlows>();
+
+/** The login request the browser puts in `state`, as checked. */
+interface BrowserLoginRequest {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  projectId?: string;
+  scope?: string;
+  createUser: boolean;
+  domain?: string;
+}
+
+function param(query: URLSearchParams, name: string, max: number = Limits.param): string | undefined {
+  const value = query.get(name);
+  if (value === null || value === '') return undefined;
+  if (value.length > max) badRequest(`${name} is too long`, name);
+  return value;
+}
+
+function optionalText(value: unknown, name: string, max: number): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || value.length > max) badRequest(ExternalLoginMessages.invalidLoginRequest, name);
+  return value;
+}
+
+/** Parses the browser's state: its login request as JSON (Medplum's format). */
+function parseLoginRequest(state: string | undefined): BrowserLoginRequest {
+  if (!state) badRequest(ExternalLoginMessages.invalidLoginRequest, 'state');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(state);
+  } catch {
+    badRequest(ExternalLoginMessages.invalidLoginRequest, 'state');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    badRequest(ExternalLoginMessages.invalidLoginRequest, 'state');
+  const r = parsed as Record<string, unknown>;
+  const clientId = optionalText(r.clientId, 'clientId', Limits.id);
+  const redirectUri = optionalText(r.redirectUri, 'redirectUri', Limits.param);
+  if (!clientId) badRequest(ExternalLoginMessages.unknownClient, 'clientId');
+  if (!redirectUri) badRequest(ExternalLoginMessages.redirectNotRegistered, 'redirectUri');
+  const codeChallenge = optionalText(r.codeChallenge, 'codeChallenge', 128);
+  if (!codeChallenge || r.codeChallengeMethod !== 'S256' || !S256_CHALLENGE.test(codeChallenge))
+    badRequest(ExternalLoginMessages.pkceRequired, 'codeChallenge');
+  if (r.createUser !== undefined && typeof r.createUser !== 'boolean')
+    badRequest(ExternalLoginMessages.invalidLoginRequest, 'createUser');
+  return {
+    clientId,
+    redirectUri,
+    codeChallenge,
+    projectId: optionalText(r.projectId, 'projectId', Limits.id),
+    scope: optionalText(r.scope, 'scope', Limits.scope),
+    createUser: r.createUser === true,
+    domain: optionalText(r.domain, 'domain', 253),
+  };
+}
+
+function redirect(location: URL | string): ServerResponse {
+  return {
+    status: 302,
+    headers: { Location: location.toString(), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  };
+}
+
+/** The browser's way back: its redirect URI with our parameters and its own state. */
+function back(flow: Pick<ExternalFlow, 'redirectUri' | 'state'>, params: Record<string, string>): ServerResponse {
+  const target = new URL(flow.redirectUri);
+  for (const [key, value] of Object.entries(params)) target.searchParams.set(key, value);
+  target.searchParams.set('state', flow.state);
+  return redirect(target);
+}
+
+function refused(flow: ExternalFlow, text: string): ServerResponse {
+  return back(flow, { error: 'access_denied', error_description: text });
+}
+
+/** External sign-in on one server context. */
+export class ExternalLogin {
+  private readonly service: LoginService;
+  private readonly usedFlows: UsedFlows;
+
+  constructor(private readonly ctx: ServerContext) {
+    this.service = new LoginService(ctx);
+    let used = usedFlowsByDb.get(ctx.db);
+    if (!used) usedFlowsByDb.set(ctx.db, (used = new UsedFlows()));
+    this.usedFlows = used;
+  }
+
+  private get repo() {
+    return this.ctx.systemRepo;
+  }
+
+  /** Where providers send the browser back: registered with them exactly. */
+  get callbackUrl(): string {
+    return new URL('auth/external/callback', this.ctx.baseUrl).toString();
+  }
+
+  private projectOf(value: unknown): string | undefined {
+    if (value === undefined || value === null || value === '') return this.ctx.defaultProjectId;
+    if (typeof value !== 'string' || value.length > Limits.id) badRequest('Invalid projectId', 'projectId');
+    return value;
+  }
+
+  /** POST auth/method: an authorize URL when the email's domain signs in at a provider. */
+  async method(body: Record<string, unknown>): Promise<{ domain?: string; authorizeUrl?: string }> {
+    const email = normalizeEmail(body.email);
+    const domain = email.slice(email.lastIndexOf('@') + 1);
+    const projectId = this.projectOf(body.projectId);
+    const found = await findIdentityProvider(this.ctx, projectId, domain);
+    if (!found) return {};
+    const url = new URL('auth/external/authorize', this.ctx.baseUrl);
+    url.searchParams.set('domain', domain);
+    if (projectId !== this.ctx.defaultProjectId) url.searchParams.set('project', found.projectId);
+    return { domain, authorizeUrl: url.toString() };
+  }
+
+  /** GET auth/external/authorize: checks the browser's request and sends it to the provider. */
+  async authorize(query: URLSearchParams): Promise<ServerResponse> {
+    const domain = param(query, 'domain', 253)?.toLowerCase();
+    const state = param(query, 'state', Limits.state);
+    const request = parseLoginRequest(state);
+    // The client and its exact redirect URI first: until then no error may be sent anywhere.
+    const client = await this.repo
+      .readResource<ClientApplicationRecord>('ClientApplication', request.clientId)
+      .catch(() => undefined);
+    if (!client) badRequest(ExternalLoginMessages.unknownClient, 'clientId');
+    const registered = [client.redirectUri, ...(client.redirectUris ?? [])];
+    if (!registered.includes(request.redirectUri))
+      badRequest(ExternalLoginMessages.redirectNotRegistered, 'redirectUri');
+
+    const projectId = this.projectOf(param(query, 'project', Limits.id) ?? request.projectId);
+    const flow: ExternalFlow = {
+      id: newFlowId(),
+      expires: Date.now() + FLOW_LIFETIME_MS,
+      projectId: projectId ?? '',
+      domain: domain ?? '',
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: 'S256',
+      ...(request.scope ? { scope: request.scope } : {}),
+      state: state!,
+      createUser: request.createUser,
+    };
+    if (!domain || (request.domain && request.domain !== domain))
+      return refused(flow, ExternalLoginMessages.unknownDomain);
+    const found = await findIdentityProvider(this.ctx, projectId, domain);
+    if (!found) return refused(flow, ExternalLoginMessages.unknownDomain);
+
+    const target = new URL(found.provider.authorizeUrl);
+    target.searchParams.set('response_type', 'code');
+    target.searchParams.set('client_id', found.provider.clientId);
+    target.searchParams.set('redirect_uri', this.callbackUrl);
+    target.searchParams.set('scope', 'openid email profile');
+    target.searchParams.set('state', sealFlow(this.ctx.jwtSecret, flow));
+    if (found.provider.usePkce) {
+      target.searchParams.set('code_challenge', s256Challenge(providerVerifier(this.ctx.jwtSecret, flow.id)));
+      target.searchParams.set('code_challenge_method', 'S256');
+    }
+    return redirect(target);
+  }
+
+  /** GET auth/external/callback: the provider's answer, then the browser's way back. */
+  async callback(query: URLSearchParams): Promise<ServerResponse> {
+    const flow = openFlow(this.ctx.jwtSecret, param(query, 'state', MAX_SEALED_STATE_LENGTH));
+    if (!flow || !this.usedFlows.claim(flow)) badRequest(ExternalLoginMessages.invalidState, 'state');
+    if (query.get('error')) return refused(flow, ExternalLoginMessages.cancelled);
+    const code = param(query, 'code');
+    if (!code) return refused(flow, ExternalLoginMessages.cancelled);
+    const found = await findIdentityProvider(this.ctx, flow.projectId, flow.domain);
+    if (!found) return refused(flow, ExternalLoginMessages.unknownDomain);
+    try {
+      const accessToken = await exchangeProviderCode(found.provider, {
+        code,
+        redirectUri: this.callbackUrl,
+        codeVerifier: found.provider.usePkce ? providerVerifier(this.ctx.jwtSecret, flow.id) : undefined,
+      });
+      const identity = await readProviderUserInfo(found.provider, accessToken);
+      const response = await this.signIn(found, identity, flow);
+      if (response.code) return back(flow, { code: response.code });
+      return back(flow, { login: response.login });
+    } catch (err) {
+      if (!isOperationOutcomeError(err)) throw err;
+      return refused(flow, normalizeErrorString(err));
+    }
+  }
+
+  /** Matches (or, on registration, creates) the account and opens a login for it. */
+  private async signIn(
+    found: ResolvedIdentityProvider,
+    identity: ExternalIdentity,
+    flow: ExternalFlow
+  ): Promise<SignInResponse> {
+    const email = this.verifiedEmail(found, identity);
+    let user = found.provider.useSubject
+      ? await this.userBySubject(found, identity.sub)
+      : email
+        ? await this.service.findUserByEmail(email)
+        : undefined;
+    if (!user && !found.provider.useSubject && !email) badRequest(ExternalLoginMessages.emailNotVerified);
+    const memberships = user ? await this.service.memberships(`User/${user.id}`, found.projectId) : [];
+    if (memberships.length === 0) {
+      if (!flow.createUser) badRequest(user ? ExternalLoginMessages.noProfile : ExternalLoginMessages.noAccount);
+      if (!email) badRequest(ExternalLoginMessages.emailNotVerified);
+      user ??= await this.createUser(email, identity);
+      const login = await this.openLogin(user, flow);
+      const registered = await this.service.newPatient({ login: login.id, projectId: found.projectId });
+      if (found.provider.useSubject) await this.linkSubject(found, identity.sub, registered.login);
+      return registered;
+    }
+    const login = await this.openLogin(user!, flow);
+    if (memberships.length === 1) return this.service.grant(login, memberships[0]);
+    return { login: login.id! };
+  }
+
+  /** The provider's email when it is verified and in the provider's domain; undefined without one. */
+  private verifiedEmail(found: ResolvedIdentityProvider, identity: ExternalIdentity): string | undefined {
+    if (!identity.email) return undefined;
+    if (!identity.emailVerified) {
+      // Matching by email needs a verified one; matching by subject only uses it to register.
+      if (!found.provider.useSubject) badRequest(ExternalLoginMessages.emailNotVerified);
+      return undefined;
+    }
+    let email: string;
+    try {
+      email = normalizeEmail(identity.email);
+    } catch {
+      badRequest(ExternalLoginMessages.emailNotVerified);
+    }
+    // A provider speaks for its own domain only, never for another's users.
+    if (email.slice(email.lastIndexOf('@') + 1) !== found.domain) badRequest(ExternalLoginMessages.wrongDomain);
+    return email;
+  }
+
+  /** useSubject: the user whose profile in the project carries the subject as an identifier. */
+  private async userBySubject(found: ResolvedIdentityProvider, sub: string): Promise<UserRecord | undefined> {
+    const identifier = `${found.subjectSystem}|${sub}`;
+    for (const type of ['Patient', 'Practitioner'] as const) {
+      const bundle = await this.repo.search<Patient | Practitioner>(type, { identifier, _count: '10' });
+      for (const entry of bundle.entry ?? []) {
+        const profile = entry.resource;
+        if ((profile?.meta as { project?: string } | undefined)?.project !== found.projectId) continue;
+        const membership = await this.repo.searchOne<MembershipRecord>('ProjectMembership', {
+          profile: `${type}/${profile!.id}`,
+        });
+        const userId = membership?.user.reference?.startsWith('User/') ? membership.user.reference.slice(5) : undefined;
+        if (userId) return this.service.findUserById(userId);
+      }
+    }
+    return undefined;
+  }
+
+  /** Registration: a user with no password (they sign in at their provider). */
+  private async createUser(email: string, identity: ExternalIdentity): Promise<UserRecord> {
+    return this.repo.transaction(async (repo) => {
+      const existing = await repo.searchOne<UserRecord>('User', { email });
+      if (existing) return existing;
+      return repo.createResource<UserRecord>({
+        resourceType: 'User',
+        email,
+        // Not a hash: no password ever matches it.
+        passwordHash: '',
+        firstName: (identity.givenName ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
+        lastName: (identity.familyName ?? '').slice(0, 200),
+        mfaEnrolled: false,
+      });
+    });
+  }
+
+  /** useSubject on registration: the new profile carries the subject, so the next sign-in finds it. */
+  private async linkSubject(found: ResolvedIdentityProvider, sub: string, loginId: string): Promise<void> {
+    const login = await this.service.readLogin(loginId);
+    const membership = await this.repo.readResource<MembershipRecord>(
+      'ProjectMembership',
+      login.membership!.reference!.split('/')[1]
+    );
+    const [type, id] = membership.profile.reference!.split('/');
+    const profile = await this.repo.readResource<Patient>(type, id);
+    await this.repo.updateResource<Patient>({
+      ...profile,
+      identifier: [...(profile.identifier ?? []), { system: found.subjectSystem, value: sub }],
+    });
+  }
+
+  /** A login the provider authenticated: our MFA is not asked (the provider is the authority). */
+  private async openLogin(user: UserRecord, flow: ExternalFlow): Promise<LoginRecord & { id: string }> {
+    const login = await this.repo.createResource<LoginRecord & { authMethod: string }>({
+      resourceType: 'Login',
+      user: { reference: `User/${user.id}` },
+      projectId: flow.projectId,
+      clientId: flow.clientId,
+      redirectUri: flow.redirectUri,
+      scope: flow.scope?.trim() || DEFAULT_SCOPE,
+      codeChallenge: flow.codeChallenge,
+      codeChallengeMethod: flow.codeChallengeMethod,
+      authTime: new Date().toISOString(),
+      remember: false,
+      mfaVerified: true,
+      granted: false,
+      authMethod: 'external',
+    });
+    return login as LoginRecord & { id: string };
+  }
+}
+
+/**
+ * Registers auth/method, auth/external/authorize and auth/external/callback. Added before
+ * the login protocol's routes, so this auth/method (which knows the providers) answers.
+ */
+export function registerExternalLoginRoutes(router: Router, ctx: ServerContext): void {
+  const external = new ExternalLogin(ctx);
+  const bodyOf = (req: ServerRequest) =>
+    (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<string, unknown>;
+  router.add('POST', '/auth/method', async (req) => ({
+    status: 200,
+    body: await external.method(bodyOf(req)),
+    headers: { 'Cache-Control': 'no-store' },
+  }));
+  router.add('GET', '/auth/external/authorize', (req) => external.authorize(req.query));
+  router.add('GET', '/auth/external/callback', (req) => external.callback(req.query));
+}
