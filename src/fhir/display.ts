@@ -189,12 +189,20 @@ export function formatObservationValue(
     .join(' / ');
 }
 
+/** The resource's official HumanName, else its first one; undefined for resources without human names. */
+export function getPreferredHumanName(resource: Resource | undefined): HumanName | undefined {
+  const names = (resource as { name?: unknown } | undefined)?.name;
+  if (!Array.isArray(names) || names.length === 0) return undefined;
+  return ((names as HumanName[]).find((n) => n?.use === 'official') ?? names[0]) as HumanName;
+}
+
 /** The text that names a resource in a list or link: a person's name, a code, a title, else `Type/id`. */
 export function getDisplayString(resource: Resource | undefined): string {
   if (!resource) return '';
   const r = resource as Record<string, any>;
-  if (Array.isArray(r.name) && r.name.length) {
-    const name = formatHumanName(r.name[0] as HumanName);
+  const human = getPreferredHumanName(resource);
+  if (human) {
+    const name = formatHumanName(human);
     if (name) return name;
   }
   if (typeof r.name === 'string' && r.name.trim()) return r.name.trim();

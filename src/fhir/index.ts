@@ -17,3 +17,5 @@ export * from './diagnostic-report';
 export * from './vital-observations';
 export * from './resource-fields';
 export * from './urls';
+export * from './attachments';
+export * from './avatar';

@@ -4,3 +4,5 @@ export * from './useDiagnosticReportResults';
 export * from './DiagnosticReportDisplay';
 export * from './ObservationChart';
 export * from './ResourceViewer';
+export * from './ResourceName';
+export * from './ResourceAvatar';

@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type R
 import { getDefaultLocale, type FormatContext } from '../locale/locale';
 import type { HumanName, Reference, Resource } from '../../fhir';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
+import { ResourceAvatar } from '../display/ResourceAvatar';
+import { ResourceName } from '../display/ResourceName';
 import { MonthCalendar, type MonthCalendarMessages, type MonthCalendarSlot } from './MonthCalendar';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
 import type { SchedulerQuestionnaireProps, SimpleQuestionnaireForm } from './SimpleQuestionnaireForm';
@@ -109,32 +111,8 @@ export function getActorName(resource: Resource | undefined, reference: Referenc
   return human?.text?.trim() || parts?.filter(Boolean).join(' ') || reference?.display || reference?.reference;
 }
 
-const TITLE = /^\s*(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+/i;
-const CREDENTIAL = /^(?:[A-Z]{2,}|Ph\.?D|Jr|Sr)\.?$/;
-
-/**
- * Up to two initials for the avatar fallback: the first given name's and the family name's
- * ('Dr. Julia Hibbert MD' is JH). From a plain name, a leading title and trailing credentials
- * ('MD', ', PhD') are skipped.
- */
-export function getInitials(name: HumanName | string | undefined): string {
-  if (typeof name === 'object' && (name.given?.[0] || name.family)) {
-    return ((name.given?.[0]?.[0] ?? '') + (name.family?.[0] ?? '')).toUpperCase();
-  }
-  const words = ((typeof name === 'object' ? name.text : name) ?? '')
-    .split(',')[0]
-    .replace(TITLE, '')
-    .trim()
-    .split(/\s+/);
-  while (words.length > 1 && CREDENTIAL.test(words[words.length - 1])) words.pop();
-  if (!words[0]) return '?';
-  return (words[0][0] + (words.length > 1 ? words[words.length - 1][0] : '')).toUpperCase();
-}
-
-function getPhotoUrl(resource: Resource | undefined): string | undefined {
-  const photo = (resource as Named | undefined)?.photo?.[0];
-  return photo?.url ?? (photo?.data && photo.contentType && `data:${photo.contentType};base64,${photo.data}`);
-}
+// Initials moved to src/fhir with ResourceAvatar; still exported from here as before.
+export { getInitials } from '../../fhir';
 
 /**
  * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
@@ -379,8 +357,6 @@ export function Scheduler({
       body = note(text.bookedText);
   }
 
-  const name = getActorName(actorResource, actor);
-  const photo = getPhotoUrl(actorResource);
   return (
     <section
       className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
@@ -392,14 +368,10 @@ export function Scheduler({
       <aside className={cls(SchedulerUI.Panel)} aria-label={text.detailsLabel}>
         {actor && (
           <div className={cls(SchedulerUI.Provider)}>
-            <span className={cls(SchedulerUI.Avatar)} data-fallback={photo ? undefined : ''}>
-              {photo ? (
-                <img src={photo} alt="" />
-              ) : (
-                <span aria-hidden="true">{getInitials(getHumanName(actorResource) ?? name)}</span>
-              )}
-            </span>
-            <p>{name}</p>
+            <ResourceAvatar value={actorResource ?? actor} alt="" className={cls(SchedulerUI.Avatar)} />
+            <p>
+              <ResourceName value={actorResource ?? actor} />
+            </p>
           </div>
         )}
         <dl className={cls(SchedulerUI.Details)}>

@@ -1,5 +1,5 @@
 import { getDisplayString, getReferenceString, type Practitioner } from 'fhir-portal-kit';
-import { ThreadChat, useProfile, useResource } from 'fhir-portal-kit/react';
+import { ResourceAvatar, ThreadChat, useProfile, useResource } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
 
 /** messages/{practitionerId}: the chat between the signed-in patient and one practitioner. */
@@ -19,7 +19,12 @@ export function ChatPage() {
       ) : (
         practitionerId && (
           <ThreadChat
-            title={name}
+            title={
+              <span className="portal-person-link">
+                <ResourceAvatar value={practitioner ?? `Practitioner/${practitionerId}`} alt="" size={32} />
+                {name}
+              </span>
+            }
             participants={[
               { reference: getReferenceString(profile), display: getDisplayString(profile) },
               { reference: `Practitioner/${practitionerId}`, ...(practitioner ? { display: name } : {}) },

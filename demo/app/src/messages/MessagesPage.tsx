@@ -1,5 +1,4 @@
-import { getDisplayString } from 'fhir-portal-kit';
-import { useSearchResources } from 'fhir-portal-kit/react';
+import { ResourceAvatar, ResourceName, useSearchResources } from 'fhir-portal-kit/react';
 import { Link } from 'react-router';
 
 /** messages/: the practitioners the patient can write to (a Name column); a row opens the chat. */
@@ -23,7 +22,10 @@ export function MessagesPage() {
             {data.map((practitioner) => (
               <tr key={practitioner.id}>
                 <td>
-                  <Link to={`/messages/${practitioner.id}`}>{getDisplayString(practitioner)}</Link>
+                  <Link to={`/messages/${practitioner.id}`} className="portal-person-link">
+                    <ResourceAvatar value={practitioner} alt="" size={32} />
+                    <ResourceName value={practitioner} />
+                  </Link>
                 </td>
               </tr>
             ))}

@@ -1,4 +1,3 @@
-import { formatHumanName } from 'fhir-portal-kit';
 import { ErrorBoundary, useProfile } from 'fhir-portal-kit/react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { features } from '../features';
@@ -17,7 +16,6 @@ const sections = [
 export function Shell() {
   const profile = useProfile();
   const location = useLocation();
-  const name = profile && 'name' in profile && profile.name?.[0] ? formatHumanName(profile.name[0]) : 'Your account';
   return (
     <div className="portal-page">
       <a className="portal-skip-link" href="#main">
@@ -37,7 +35,7 @@ export function Shell() {
                 ))}
             </ul>
           </nav>
-          <UserMenu name={name} />
+          <UserMenu profile={profile} />
         </div>
       </header>
       <main id="main" className="portal-main" tabIndex={-1}>

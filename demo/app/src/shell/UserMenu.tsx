@@ -1,9 +1,10 @@
+import { ResourceAvatar, ResourceName, type Profile } from 'fhir-portal-kit/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { features } from '../features';
 
 /** The signed-in user's menu: Your profile, Settings, Sign out. A disclosure: Escape closes it. */
-export function UserMenu({ name }: { name: string }) {
+export function UserMenu({ profile }: { profile: Profile | undefined }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -37,10 +38,8 @@ export function UserMenu({ name }: { name: string }) {
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="portal-avatar" aria-hidden="true">
-          {initials(name)}
-        </span>
-        {name}
+        <ResourceAvatar value={profile} alt="" size={32} className="portal-avatar" />
+        {profile ? <ResourceName value={profile} /> : 'Your account'}
       </button>
       <ul id={menuId} className="portal-user-list" hidden={!open}>
         {features.account && (
@@ -63,13 +62,4 @@ export function UserMenu({ name }: { name: string }) {
       </ul>
     </div>
   );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 }
