@@ -1,5 +1,7 @@
+// The definition tree: one ItemDef per questionnaire item (shared by all its repeat instances),
+// with its control, constraints, expressions and enableWhen targets resolved, and the
+// dependency graph over them (dependency-graph.ts). Built once per store; never changed after.
 import type {
-  Extension,
   Questionnaire,
   QuestionnaireItem,
   QuestionnaireItemEnableWhen,
@@ -7,13 +9,10 @@ import type {
 } from '../fhir/types';
 import { ITEM_TYPES, toAnswer } from './answers';
 import { QuestionnaireUrls } from './constants';
-import {
-  BUILT_IN_VARIABLES,
-  expressionExtension,
-  scanExpression,
-  variableExtensions,
-  type ExpressionInfo,
-} from './expressions';
+import { buildDependencyGraph } from './dependency-graph';
+import { expressionExtension, scanExpression, variableExtensions, type ExpressionInfo } from './expressions';
+import { readConstraints } from './item-constraints';
+import { extension, resolveControl } from './item-control';
 import type { ItemConstraints, ItemControl } from './types';
 
 /** A named variable defined on the questionnaire or an item. */
@@ -71,170 +70,6 @@ export interface Definitions {
   hasExpressions: boolean;
   /** Form-level load problems. */
   issues: string[];
-}
-
-const GROUP_CONTROLS = new Set<ItemControl>(['page', 'tab-container', 'gtable', 'table', 'grid']);
-const DISPLAY_CONTROLS = new Set<ItemControl>(['help', 'flyover', 'legal', 'lower', 'upper', 'prompt', 'unit']);
-const CHOICE_CONTROLS = new Set<ItemControl>([
-  'drop-down',
-  'check-box',
-  'radio-button',
-  'autocomplete',
-  'multi-select',
-]);
-
-function extension(extensions: Extension[] | undefined, url: string): Extension | undefined {
-  return extensions?.find((e) => e.url === url);
-}
-
-/** The itemControl codes of an item. */
-export function itemControlCodes(item: QuestionnaireItem): string[] {
-  const coding = extension(item.extension, QuestionnaireUrls.itemControl)?.valueCodeableConcept?.coding;
-  return coding ? coding.map((c) => c.code).filter((c): c is string => !!c) : [];
-}
-
-/** Resolves the control: a recognised itemControl code for the type, else the type's default. */
-export function resolveControl(item: QuestionnaireItem): ItemControl {
-  for (const code of itemControlCodes(item) as ItemControl[]) {
-    switch (item.type) {
-      case 'group':
-        if (GROUP_CONTROLS.has(code)) return code;
-        break;
-      case 'display':
-        if (DISPLAY_CONTROLS.has(code)) return code;
-        break;
-      case 'choice':
-      case 'open-choice':
-        if (CHOICE_CONTROLS.has(code)) return code;
-        break;
-      case 'integer':
-      case 'decimal':
-        if (code === 'slider') return code;
-        break;
-      case 'boolean':
-        if (code === 'check-box' || code === 'radio-button') return code;
-        break;
-      case 'string':
-      case 'text':
-        if (code === 'text-box' || code === 'text-area' || code === 'autocomplete') return code;
-        break;
-    }
-  }
-  return defaultControl(item);
-}
-
-function defaultControl(item: QuestionnaireItem): ItemControl {
-  switch (item.type) {
-    case 'group':
-      return 'group';
-    case 'display':
-      return 'display';
-    case 'boolean':
-      return 'boolean';
-    case 'decimal':
-    case 'integer':
-      return 'number';
-    case 'date':
-      return 'date';
-    case 'dateTime':
-      return 'dateTime';
-    case 'time':
-      return 'time';
-    case 'text':
-      return 'text-area';
-    case 'url':
-      return 'url';
-    case 'choice':
-    case 'open-choice':
-      // portal.md section 2: a value set without a radio hint uses a searchable picker.
-      if (item.answerValueSet && !item.answerOption?.length) return 'autocomplete';
-      return item.repeats ? 'check-box' : 'radio-button';
-    case 'attachment':
-      return 'attachment';
-    case 'reference':
-      return 'reference';
-    case 'quantity':
-      return 'quantity';
-    default:
-      return 'text-box';
-  }
-}
-
-function boundValue(ext: Extension): number | string | undefined {
-  return (
-    ext.valueInteger ??
-    ext.valueDecimal ??
-    ext.valueDate ??
-    ext.valueDateTime ??
-    ext.valueTime ??
-    ext.valueInstant ??
-    ext.valueQuantity?.value ??
-    undefined
-  );
-}
-
-const SD = 'http://hl7.org/fhir/StructureDefinition/';
-
-/** Reads the constraint extensions in one pass over the item's extensions (most items have none); the first of each counts. */
-function readConstraints(item: QuestionnaireItem): ItemConstraints {
-  const c: ItemConstraints = {};
-  if (item.maxLength !== undefined) c.maxLength = item.maxLength;
-  const seen = new Set<string>();
-  for (const ext of item.extension ?? []) {
-    const url = ext.url;
-    // Lists: every occurrence counts.
-    if (url === QuestionnaireUrls.unitOption) {
-      if (ext.valueCoding) (c.unitOptions ??= []).push(ext.valueCoding);
-      continue;
-    }
-    if (url === `${SD}mimeType`) {
-      (c.mimeTypes ??= []).push(ext.valueCode as string);
-      continue;
-    }
-    if (url === `${SD}questionnaire-referenceResource`) {
-      const codes = ext.valueCode ? [ext.valueCode] : (ext.valueCodeableConcept?.coding ?? []).map((x) => x.code);
-      for (const code of codes) if (code) (c.referenceResources ??= []).push(code);
-      continue;
-    }
-    if (seen.has(url)) continue;
-    seen.add(url);
-    switch (url) {
-      case QuestionnaireUrls.minLength:
-        if (ext.valueInteger !== undefined) c.minLength = ext.valueInteger;
-        break;
-      case QuestionnaireUrls.regex:
-        if (ext.valueString) c.regex = ext.valueString;
-        break;
-      case QuestionnaireUrls.minValue:
-      case QuestionnaireUrls.maxValue: {
-        const bound = boundValue(ext);
-        if (bound !== undefined) c[url === QuestionnaireUrls.minValue ? 'minValue' : 'maxValue'] = bound;
-        break;
-      }
-      case QuestionnaireUrls.maxDecimalPlaces:
-        if (ext.valueInteger !== undefined) c.maxDecimalPlaces = ext.valueInteger;
-        break;
-      case QuestionnaireUrls.entryFormat:
-        if (ext.valueString) c.entryFormat = ext.valueString;
-        break;
-      case QuestionnaireUrls.minOccurs:
-        if (ext.valueInteger !== undefined) c.minOccurs = ext.valueInteger;
-        break;
-      case QuestionnaireUrls.maxOccurs:
-        if (ext.valueInteger !== undefined) c.maxOccurs = ext.valueInteger;
-        break;
-      case QuestionnaireUrls.unit:
-        if (ext.valueCoding) c.unit = ext.valueCoding;
-        break;
-      case QuestionnaireUrls.sliderStepValue:
-        c.sliderStepValue = ext.valueInteger ?? ext.valueDecimal;
-        break;
-      case `${SD}maxSize`:
-        c.maxSize = ext.valueDecimal ?? ext.valueInteger;
-        break;
-    }
-  }
-  return c;
 }
 
 const CHOICE_TYPES = new Set(['choice', 'open-choice']);
@@ -366,138 +201,17 @@ export function buildDefinitions(questionnaire: Questionnaire): Definitions {
     }
   }
 
-  // Dependency graph: linkId → dependents.
-  const dependents = new Map<string, Set<ItemDef>>();
-  const dynamic = new Set<ItemDef>();
-  const addDependent = (linkId: string, def: ItemDef) => {
-    let set = dependents.get(linkId);
-    if (!set) dependents.set(linkId, (set = new Set()));
-    set.add(def);
+  const graph = buildDependencyGraph(all, byLinkId, variables);
+  issues.push(...graph.issues);
+  return {
+    questionnaire,
+    roots,
+    all,
+    byLinkId,
+    variables,
+    dependents: graph.dependents,
+    dynamic: graph.dynamic,
+    hasExpressions,
+    issues,
   };
-  const variablesInScope = (def: ItemDef | undefined): Map<string, VariableDef> => {
-    const scope = new Map<string, VariableDef>();
-    for (const v of variables) scope.set(v.name, v);
-    const chain: ItemDef[] = [];
-    for (let d = def; d; d = d.parent) chain.unshift(d);
-    for (const d of chain) for (const v of d.variables) scope.set(v.name, v);
-    return scope;
-  };
-  /** linkIds an expression reads, following variables; undefined when it cannot be told. */
-  const expressionDeps = (info: ExpressionInfo, def: ItemDef | undefined): Set<string> | undefined => {
-    const deps = new Set<string>();
-    const seen = new Set<string>();
-    const pending: ExpressionInfo[] = [info];
-    const scope = variablesInScope(def);
-    let isDynamic = false;
-    while (pending.length) {
-      const current = pending.pop()!;
-      if (current.dynamic) isDynamic = true;
-      current.linkIds.forEach((l) => deps.add(l));
-      for (const name of current.variables) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        const variable = scope.get(name);
-        if (variable) pending.push(variable);
-      }
-    }
-    return isDynamic ? undefined : deps;
-  };
-  // Edges for cycle detection: def → defs whose answers or enable state it reads.
-  const reads = new Map<ItemDef, Set<ItemDef>>();
-  const addRead = (def: ItemDef, source: ItemDef) => {
-    let set = reads.get(def);
-    if (!set) reads.set(def, (set = new Set()));
-    set.add(source);
-  };
-  for (const def of all) {
-    for (const { condition, target } of def.enableWhen) {
-      if (target) {
-        addDependent(condition.question, def);
-        addRead(def, target);
-      }
-    }
-    if (!def.enableWhenExpression && !def.calculatedExpression && !def.answerExpression && !def.optionToggles.length)
-      continue;
-    for (const [info, inCycle] of [
-      [def.enableWhenExpression, true],
-      [def.calculatedExpression, true],
-      [def.answerExpression, false],
-      ...def.optionToggles.map((t) => [t.expression, false] as const),
-    ] as const) {
-      if (!info) continue;
-      const deps = expressionDeps(info, def);
-      if (!deps) {
-        dynamic.add(def);
-        continue;
-      }
-      for (const linkId of deps) {
-        addDependent(linkId, def);
-        const source = byLinkId.get(linkId);
-        if (source && inCycle) addRead(def, source);
-      }
-    }
-  }
-  markCycles(all, reads);
-  for (const v of [...variables, ...all.flatMap((d) => d.variables)]) {
-    for (const name of v.variables) {
-      if (!BUILT_IN_VARIABLES.has(name) && name === v.name) issues.push(`Variable '${v.name}' refers to itself.`);
-    }
-  }
-  return { questionnaire, roots, all, byLinkId, variables, dependents, dynamic, hasExpressions, issues };
-}
-
-/** Tarjan's strongly connected components; every def in a cycle gets an issue and is marked cyclic. */
-function markCycles(all: ItemDef[], reads: Map<ItemDef, Set<ItemDef>>): void {
-  let index = 0;
-  const indices = new Map<ItemDef, number>();
-  const low = new Map<ItemDef, number>();
-  const stack: ItemDef[] = [];
-  const onStack = new Set<ItemDef>();
-  const strongConnect = (root: ItemDef) => {
-    // Iterative to survive deep graphs.
-    const work: { def: ItemDef; edges: ItemDef[]; i: number }[] = [];
-    const push = (def: ItemDef) => {
-      indices.set(def, index);
-      low.set(def, index);
-      index++;
-      stack.push(def);
-      onStack.add(def);
-      work.push({ def, edges: [...(reads.get(def) ?? [])], i: 0 });
-    };
-    push(root);
-    while (work.length) {
-      const frame = work[work.length - 1];
-      if (frame.i < frame.edges.length) {
-        const next = frame.edges[frame.i++];
-        if (!indices.has(next)) push(next);
-        else if (onStack.has(next)) low.set(frame.def, Math.min(low.get(frame.def)!, indices.get(next)!));
-        continue;
-      }
-      work.pop();
-      if (work.length) {
-        const parent = work[work.length - 1].def;
-        low.set(parent, Math.min(low.get(parent)!, low.get(frame.def)!));
-      }
-      if (low.get(frame.def) === indices.get(frame.def)) {
-        const component: ItemDef[] = [];
-        let member: ItemDef;
-        do {
-          member = stack.pop()!;
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== frame.def);
-        const selfLoop = component.length === 1 && reads.get(component[0])?.has(component[0]);
-        if (component.length > 1 || selfLoop) {
-          const names = component.map((d) => d.linkId).reverse();
-          const text = `Circular dependency in enableWhen/calculatedExpression: ${[...names, names[0]].join(' → ')}.`;
-          for (const def of component) {
-            def.cyclic = true;
-            def.issues.push(text);
-          }
-        }
-      }
-    }
-  };
-  // A cycle's members all read something: only those can start one.
-  for (const def of reads.keys()) if (!indices.has(def)) strongConnect(def);
 }

@@ -1,7 +1,45 @@
-import type { Extension, QuestionnaireResponseItem, QuestionnaireResponseItemAnswer } from '../fhir/types';
+// Building the QuestionnaireResponse from the instance tree (the live response, kept for
+// FHIRPath, is a different thing: see live-response.ts).
+import type {
+  Extension,
+  QuestionnaireResponse,
+  QuestionnaireResponseItem,
+  QuestionnaireResponseItemAnswer,
+} from '../fhir/types';
 import { QuestionnaireUrls } from './constants';
 import type { ItemDef } from './definitions';
 import { isQuestion, type Node } from './nodes';
+import { SIGNATURE_EXTENSION, type EngineState } from './state';
+
+/**
+ * The QuestionnaireResponse: status completed and authored now (a submit), or with
+ * `status: 'in-progress'` the draft of a form still being filled, without authored.
+ */
+export function buildResponse(s: EngineState, status: 'completed' | 'in-progress'): QuestionnaireResponse {
+  const { questionnaire, options } = s;
+  const source = options.source ?? options.profile;
+  const questionnaireRef = questionnaire.url
+    ? questionnaire.url
+    : questionnaire.id
+      ? `Questionnaire/${questionnaire.id}`
+      : undefined;
+  const response: QuestionnaireResponse = {
+    resourceType: 'QuestionnaireResponse',
+    ...(s.existing?.id ? { id: s.existing.id } : {}),
+    ...(questionnaireRef ? { questionnaire: questionnaireRef } : {}),
+    status,
+    ...(options.subject ? { subject: options.subject } : {}),
+    ...(options.encounter ? { encounter: options.encounter } : {}),
+    // portal.md section 4: submission sets completed and authored; a draft has neither.
+    ...(status === 'completed' ? { authored: s.now().toISOString() } : {}),
+    ...(source ? { source } : {}),
+    item: buildResponseItems(s.root.children),
+  };
+  const extensions = [...s.responseExtensions];
+  if (s.form.signature) extensions.push({ url: SIGNATURE_EXTENSION, valueSignature: s.form.signature });
+  if (extensions.length) response.extension = extensions;
+  return response;
+}
 
 /** Response items for instances in questionnaire order: enabled only, question instances merged, empty untouched items left out. */
 export function buildResponseItems(children: Node[]): QuestionnaireResponseItem[] {

@@ -1,0 +1,53 @@
+// Options of a value-set item, expanded on demand through the injected expandValueSet.
+import { batch, markChanged } from './notify';
+import { optionsFromExpansion } from './options';
+import type { EngineState } from './state';
+
+/** Loads the options of a value-set item through expandValueSet; failures are logged and shown on the item. */
+export async function loadValueSetOptions(s: EngineState, key: string, filter?: string): Promise<void> {
+  const node = s.nodes.get(key);
+  const url = node?.def.item.answerValueSet;
+  if (!node || !url || url.startsWith('#') || node.def.item.answerOption?.length) return;
+  const expandValueSet = s.options.expandValueSet;
+  if (!expandValueSet) {
+    batch(s, () => {
+      node.optionsState = {
+        options: [],
+        loading: false,
+        truncated: false,
+        error: `No value set expansion available for ${url}.`,
+      };
+      markChanged(s, node);
+    });
+    return;
+  }
+  batch(s, () => {
+    node.optionsState = {
+      ...(node.optionsState ?? { options: [], truncated: false }),
+      loading: true,
+      error: undefined,
+    };
+    markChanged(s, node);
+  });
+  try {
+    const result = await expandValueSet(url, filter, s.displayLimit + 1);
+    const expansion = optionsFromExpansion(result, s.displayLimit);
+    batch(s, () => {
+      if (s.nodes.get(key) !== node) return;
+      node.optionsState = { ...expansion, loading: false };
+      markChanged(s, node);
+    });
+  } catch (error) {
+    // portal.md section 8: value-set load failures are only logged; the item carries the state.
+    s.log(`Loading value set ${url} failed`, error);
+    batch(s, () => {
+      node.optionsState = {
+        options: [],
+        loading: false,
+        truncated: false,
+        error: `Options could not be loaded from ${url}.`,
+      };
+      markChanged(s, node);
+    });
+  }
+}
