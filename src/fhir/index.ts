@@ -17,3 +17,4 @@ export * from './diagnostic-report';
 export * from './vital-observations';
 export * from './resource-fields';
 export * from './urls';
+export * from './schema';
