@@ -17,6 +17,8 @@ const SERVER_LAYERS = {
   ws: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth'],
   fhircast: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth', 'ws'],
   seed: ['core', 'db', 'search', 'access', 'fhir', 'context', 'auth'],
+  policy: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
+  schema: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
 };
 const SERVER_TARGETS = [...Object.keys(SERVER_LAYERS), 'context', 'app', 'main', 'seed-cli'];
 const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) => {

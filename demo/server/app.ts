@@ -16,6 +16,7 @@ import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
 import { openLiveBus, routeResourceChanges } from './live-bus';
+import { accessPolicyGate } from './policy/gate';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
@@ -100,6 +101,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const ctx = await createContext(db, url, { defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID });
 
   const router = new Router();
+  router.use(accessPolicyGate(ctx));
   router.add('GET', '/healthcheck', async () => ({ status: 200, body: { ok: true } }));
   // SMART discovery under the FHIR base, before '/fhir/R4/:type/:id' can claim it; no auth.
   router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));

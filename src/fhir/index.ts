@@ -19,3 +19,4 @@ export * from './resource-fields';
 export * from './urls';
 export * from './attachments';
 export * from './avatar';
+export * from './schema';

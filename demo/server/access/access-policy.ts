@@ -15,6 +15,7 @@ import { parseSearchRequest } from '../../../src/fhir/search';
 import type { Resource } from '../../../src/fhir/types';
 import { badRequest, forbidden } from '../core/errors';
 import { isKnownResourceType } from '../core/resource-types';
+import { computeCompartments } from './compartment';
 
 const INTERACTIONS: readonly AccessPolicyInteraction[] = [
   'create',
@@ -112,6 +113,44 @@ export function assertPolicyAllows(
   throw forbidden(`Forbidden: the access policy does not allow ${interaction} on ${type}`);
 }
 
+/**
+ * The resource as the matcher sees it: `meta.compartment` holds the compartments the server
+ * files it under (the compartments column: its patients and project), which the stored JSON
+ * does not carry, so a rule's `compartment` can be checked.
+ */
+export function policyView<T extends Resource>(resource: T): T {
+  const compartment = computeCompartments(resource as Record<string, any>).map((reference) => ({ reference }));
+  return { ...resource, meta: { ...resource.meta, compartment } } as T;
+}
+
+/**
+ * Checks a write against the policy: the rule for the interaction must cover the resource as
+ * it was (`before`, undefined for a create) and as it will be; hidden fields the client never
+ * saw are put back into `after` in place (it is the object the repository stores); read-only
+ * fields must come out unchanged. An update checks 'update' or 'patch' here: the route has
+ * already checked the exact interaction for the type (PUT is an update, PATCH a patch).
+ */
+export function assertPolicyAllowsWrite(
+  policy: AccessPolicy | undefined,
+  interaction: 'create' | 'update' | 'delete',
+  before: Resource | undefined,
+  after: Resource | undefined
+): void {
+  if (!policy) return;
+  const allows = (resource: Resource) =>
+    interaction === 'update'
+      ? canPerformInteraction(policy, 'update', resource) || canPerformInteraction(policy, 'patch', resource)
+      : canPerformInteraction(policy, interaction, resource);
+  for (const resource of [before, after]) {
+    if (resource && !allows(policyView(resource))) {
+      throw forbidden(`Forbidden: the access policy does not allow ${interaction} on this ${resource.resourceType}`);
+    }
+  }
+  if (!after) return;
+  if (before) putBackHiddenFields(policy, before, after);
+  assertReadonlyFieldsUnchanged(policy, before, after);
+}
+
 /** The field paths the rules of a type mention, hidden or read-only, in a stable order. */
 function fieldPaths(policy: AccessPolicy, type: string, key: 'hiddenFields' | 'readonlyFields'): string[] {
   const rules = (policy.resource ?? []).filter(
@@ -175,15 +214,37 @@ export function assertReadonlyFieldsUnchanged(
   }
 }
 
-/** The written resource with the hidden top-level elements of the stored one put back (the client could not send them); nested hidden paths are not restored. */
-export function restoreHiddenFields<T extends Resource>(policy: AccessPolicy | undefined, before: T, after: T): T {
-  if (!policy) return after;
-  const copy = structuredClone(after) as Record<string, unknown>;
+/**
+ * Puts back into `after`, in place, the hidden fields of the stored `before` that the client
+ * never saw and so could not send. Lists are walked item by item when both have the same length
+ * (an edited list keeps its items in place); a list the client resized keeps what it sent, and
+ * assertReadonlyFieldsUnchanged then refuses it if a hidden value went missing.
+ */
+export function putBackHiddenFields(policy: AccessPolicy | undefined, before: Resource, after: Resource): void {
+  if (!policy) return;
   for (const path of fieldPaths(policy, after.resourceType, 'hiddenFields')) {
-    if (!isFieldHidden(policy, before, path) || path.includes('.')) continue;
-    const value = (before as unknown as Record<string, unknown>)[path];
-    if (value === undefined) delete copy[path];
-    else copy[path] = structuredClone(value);
+    if (isFieldHidden(policy, before, path)) putBack(before, after, path.split('.'));
   }
-  return copy as T;
+}
+
+function putBack(before: unknown, after: unknown, parts: string[]): void {
+  if (Array.isArray(before) || Array.isArray(after)) {
+    if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) return;
+    before.forEach((item, i) => putBack(item, after[i], parts));
+    return;
+  }
+  if (typeof before !== 'object' || before === null || typeof after !== 'object' || after === null) return;
+  const [head, ...rest] = parts as [string, ...string[]];
+  const from = before as Record<string, unknown>;
+  const to = after as Record<string, unknown>;
+  if (rest.length) putBack(from[head], to[head], rest);
+  else if (from[head] === undefined) delete to[head];
+  else to[head] = structuredClone(from[head]);
+}
+
+/** A copy of the written resource with the stored resource's hidden fields put back (see {@link putBackHiddenFields}). */
+export function restoreHiddenFields<T extends Resource>(policy: AccessPolicy | undefined, before: T, after: T): T {
+  const copy = structuredClone(after);
+  putBackHiddenFields(policy, before, copy);
+  return copy;
 }

@@ -8,6 +8,7 @@ import { parseSearchRequest } from '../search/query';
 import { computeCompartments, patientReferences } from './compartment';
 import { assertScope, scopeAllows } from './scopes';
 import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
+import { assertPolicyAllowsWrite, validateAccessPolicy } from './access-policy';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -121,11 +122,25 @@ export interface WriteContext {
   createdInTransaction?: Record<string, any>[];
 }
 
+/**
+ * An AccessPolicy is checked whoever stores it (a malformed one is refused with a 400 naming the
+ * part), and only a project admin (or super admin) may write one: a member must not be able to
+ * widen the policy that limits them.
+ */
+function assertAccessPolicyWrite(auth: RequestAuth | undefined, resource: Record<string, any>, stored = true): void {
+  if (resource.resourceType !== 'AccessPolicy') return;
+  if (auth && !auth.admin && !auth.superAdmin)
+    throw forbidden('Forbidden: only a project admin may change AccessPolicy');
+  if (stored) validateAccessPolicy(resource);
+}
+
 /** Throws 403 unless the request may create the resource. */
 export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<string, any>): void {
   const type = resource.resourceType;
+  assertAccessPolicyWrite(auth, resource);
   if (!auth) return;
   assertScope(auth, type, 'c');
+  assertPolicyAllowsWrite(auth.accessPolicy, 'create', undefined, resource as any);
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -175,8 +190,10 @@ export function assertCanUpdate(
   context: WriteContext = {}
 ): void {
   const type = after.resourceType;
+  assertAccessPolicyWrite(auth, after);
   if (!auth) return;
   assertScope(auth, type, 'u');
+  assertPolicyAllowsWrite(auth.accessPolicy, 'update', before as any, after as any);
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -232,8 +249,10 @@ export function assertCanUpdate(
 
 /** Throws 403 unless the request may delete the resource. */
 export function assertCanDelete(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+  assertAccessPolicyWrite(auth, resource, false);
   if (!auth) return;
   assertScope(auth, resource.resourceType, 'd');
+  assertPolicyAllowsWrite(auth.accessPolicy, 'delete', resource as any, undefined);
   if (isInternalType(resource.resourceType) && !auth.superAdmin)
     throw forbidden(`Forbidden: ${resource.resourceType} is not accessible`);
   if (patientRefOf(auth) && !auth.superAdmin) {

@@ -1,5 +1,6 @@
 // Who is asking: the identity a bearer token (or Basic client credentials) resolves to. Every
 // layer above core reads it; undefined means the system itself (seed, the login protocol).
+import type { AccessPolicy } from '../../../src/fhir/access-policy';
 
 /** The caller of one request; undefined = the system (seed, auth code). */
 export interface RequestAuth {
@@ -21,4 +22,6 @@ export interface RequestAuth {
   /** Granted scopes, space separated. */
   scope: string;
   clientId?: string;
+  /** The membership's AccessPolicy, when it has one (set by the policy gate before a FHIR handler runs). */
+  accessPolicy?: AccessPolicy;
 }

@@ -160,12 +160,18 @@ export const INTERNAL_RESOURCE_TYPES = new Set([
   'SubscriptionBinding',
 ]);
 
+/**
+ * The server's own types that belong to a project like any resource: AccessPolicy, which a
+ * ProjectMembership links to (only a project admin writes one; see access/policy.ts).
+ */
+export const PROJECT_RESOURCE_TYPES = new Set(['AccessPolicy']);
+
 /** Types that are never stored (they only travel on the wire). */
 export const NON_STORABLE_TYPES = new Set(['Bundle', 'OperationOutcome', 'Parameters', 'CapabilityStatement']);
 
 /** True when the server knows the type (R4 or internal). */
 export function isKnownResourceType(type: string): boolean {
-  return FHIR_RESOURCE_TYPES.has(type) || INTERNAL_RESOURCE_TYPES.has(type);
+  return FHIR_RESOURCE_TYPES.has(type) || INTERNAL_RESOURCE_TYPES.has(type) || PROJECT_RESOURCE_TYPES.has(type);
 }
 
 /** True for the server's internal account types. */

@@ -35,16 +35,28 @@ interface Route {
   handler: Handler;
 }
 
+/**
+ * Runs around every handler the router hands out, bundle entries included (they are dispatched
+ * through `match` too); calls `next` to go on, or answers (or throws) without it.
+ */
+export type Middleware = (req: ServerRequest, next: Handler) => Promise<ServerResponse>;
+
 /** The result of matching a request against the routes. */
 export type RouteMatch = { handler: Handler; params: Record<string, string> } | { allowed: string[] } | undefined;
 
 /** Routes by method and path pattern. */
 export class Router {
   private readonly routes: Route[] = [];
+  private readonly middlewares: Middleware[] = [];
 
   /** Adds a route; a ':name' segment matches one path segment and lands in req.params.name. */
   add(method: string, pattern: string, handler: Handler): void {
     this.routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+  }
+
+  /** Wraps every handler from now on; the first added runs outermost. */
+  use(middleware: Middleware): void {
+    this.middlewares.push(middleware);
   }
 
   /** The handler for a request, or the methods the path allows (405), or undefined (404). */
@@ -55,11 +67,15 @@ export class Router {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method.toUpperCase() || (method.toUpperCase() === 'HEAD' && route.method === 'GET')) {
-        return { handler: route.handler, params };
+        return { handler: this.wrap(route.handler), params };
       }
       allowed.push(route.method);
     }
     return allowed.length ? { allowed } : undefined;
+  }
+
+  private wrap(handler: Handler): Handler {
+    return this.middlewares.reduceRight<Handler>((next, middleware) => (req) => middleware(req, next), handler);
   }
 }
 

@@ -1,0 +1,60 @@
+// The AccessPolicy of the member behind a request: the ProjectMembership's `accessPolicy`
+// reference, read with the system's repository and kept for a while, as the login itself is.
+import type { AccessPolicy } from '../../../src/fhir/access-policy';
+import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
+import type { Reference } from '../../../src/fhir/types';
+import type { ServerContext } from '../context';
+import type { RequestAuth } from '../core/request-auth';
+
+/** How long a membership's policy is reused; any AccessPolicy or membership change drops it at once. */
+export const MEMBER_POLICY_CACHE_MS = 30_000;
+
+/** A membership that names a policy the server cannot read is allowed nothing (fail closed). */
+const NOTHING_ALLOWED: AccessPolicy = { resourceType: 'AccessPolicy', resource: [] };
+
+interface Cached {
+  policy: AccessPolicy | undefined;
+  expires: number;
+}
+
+/** Answers the policy of a request's membership (undefined: none, everything the role allows). */
+export type MemberPolicyLoader = (auth: RequestAuth) => Promise<AccessPolicy | undefined>;
+
+/** A loader with its own cache, emptied by the context's change listener. */
+export function memberPolicyLoader(ctx: ServerContext): MemberPolicyLoader {
+  const cache = new Map<string, Cached>();
+  // Bumped on every change, so a read that raced a change is not cached.
+  let generation = 0;
+  ctx.addChangeListener((resource) => {
+    if (['AccessPolicy', 'ProjectMembership'].includes(resource.resourceType as string)) {
+      generation++;
+      cache.clear();
+    }
+  });
+  const read = async <T>(type: string, id: string): Promise<T | undefined> => {
+    try {
+      return await ctx.systemRepo.readResource<T>(type, id);
+    } catch (error) {
+      // Missing or deleted; anything else (the database failing) is not a reason to allow.
+      if (isOperationOutcomeError(error)) return undefined;
+      throw error;
+    }
+  };
+  return async (auth) => {
+    const hit = cache.get(auth.membership);
+    if (hit && hit.expires > Date.now()) return hit.policy;
+    const seen = generation;
+    const membership = await read<{ accessPolicy?: Reference }>('ProjectMembership', auth.membership);
+    const reference = membership?.accessPolicy?.reference;
+    let policy: AccessPolicy | undefined;
+    if (reference) {
+      const [type, id] = reference.split('/');
+      policy = (type === 'AccessPolicy' && id && (await read<AccessPolicy>('AccessPolicy', id))) || NOTHING_ALLOWED;
+    }
+    if (seen === generation) {
+      if (cache.size > 10_000) cache.clear();
+      cache.set(auth.membership, { policy, expires: Date.now() + MEMBER_POLICY_CACHE_MS });
+    }
+    return policy;
+  };
+}
