@@ -1,13 +1,21 @@
-import { OperationOutcomeError, badRequestOutcome, throwError } from '../fhir/outcomes';
-import { getReferenceString, parseReference, resolveId } from '../fhir/references';
+// FhirClient is a facade, and long for that reason alone: MedplumClient's public API (about 90
+// methods, same names and argument order, so migrating is a change of import) with a TSDoc line
+// and a delegation each. The logic lives in the parts it holds in #private fields: transport
+// (client-transport.ts), session and tokens (client-session.ts), cache (client-cache.ts),
+// auto-batch (autobatch.ts), login steps (login/), binary upload (binary.ts), the platform-only
+// operations (platform/), subscriptions (subscriptions/). What stays here is URL building and
+// the one request pipeline that ties transport, session and cache together.
+import type { AccessPolicy } from '../fhir/access-policy';
+import { OperationOutcomeError, badRequestOutcome, normalizeErrorString } from '../fhir/outcomes';
+import { parseReference } from '../fhir/references';
 import type {
   Attachment,
   Binary,
   Bundle,
   Device,
+  DocumentReference,
   ExtractResource,
   Identifier,
-  DocumentReference,
   Media,
   OperationOutcome,
   Reference,
@@ -17,19 +25,13 @@ import type {
   ValueSet,
 } from '../fhir/types';
 import { AutoBatcher } from './autobatch';
-import {
-  type BinaryResult,
-  type BinarySource,
-  type CreateBinaryOptions,
-  binaryContentType,
-  isUnnamedFile,
-  uploadWithProgress,
-} from './binary';
+import * as binaries from './binary';
+import type { BinaryResult, BinarySource, CreateBinaryOptions } from './binary';
 import { ClientCache, SYSTEM_DEVICE, type CacheChangeListener } from './client-cache';
-import { ReadablePromise } from './readable-promise';
-import type { FhirClientOptions } from './options';
-import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
-import { SessionClient } from './SessionClient';
+import { ClientSession } from './client-session';
+import { ClientTransport } from './client-transport';
+import { type FhirClientEventMap, TypedEventTarget } from './events';
+import { type ClientLog, consoleLog } from './log';
 import { listenForSignOutInOtherTabs } from './login/crossTab';
 import type { AuthorizeRequest } from './login/redirect';
 import type {
@@ -42,16 +44,26 @@ import type {
   NewProjectRequest,
   NewUserRequest,
 } from './login/types';
-import { ContentType, type RequestOptions, expectResource } from './transport';
-import type { SubscriptionManager } from './subscriptions/subscription-manager';
-import type { SubscriptionEmitter } from './subscriptions/subscription-emitter';
+import { type FhirClientOptions, type ResolvedOptions, resolveOptions } from './options';
+import * as platform from './platform';
+import type { CreatePdfOptions, EmailMessage, KeyValueClient } from './platform';
+import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } from './query';
+import { ReadablePromise } from './readable-promise';
+import { abortedError } from './retry';
+import type { LoginState, ProfileResource, SessionDetails, SessionMembership, SessionProject } from './session';
+import { ClientStorage } from './storage';
 import {
   getClientSubscriptionManager,
   subscribeClientToCriteria,
   unsubscribeClientFromCriteria,
 } from './subscriptions/client-subscriptions';
+import type { SubscriptionEmitter } from './subscriptions/subscription-emitter';
+import type { SubscriptionManager } from './subscriptions/subscription-manager';
+import { ContentType, type RequestOptions, expectResource, readResponse } from './transport';
 
 export type { CacheChangeListener } from './client-cache';
+export type { FhirClientEventMap } from './events';
+export type { CreatePdfOptions, EmailMessage, KeyValueClient } from './platform';
 
 /** The parameters of ValueSet/$expand. */
 export interface ValueSetExpandParams {
@@ -61,79 +73,73 @@ export interface ValueSetExpandParams {
   offset?: number;
 }
 
-/** The email that sendEmail posts. */
-export interface EmailMessage {
-  to: string | string[];
-  cc?: string | string[];
-  bcc?: string | string[];
-  from?: string;
-  subject?: string;
-  text?: string;
-  html?: string;
-  attachments?: { filename?: string; content?: string; contentType?: string; path?: string }[];
-}
-
-/** A key-value store on the server, one string per key. */
-export interface KeyValueClient {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
-  delete(key: string): Promise<void>;
-}
-
-/** Options for createPdf. */
-export interface CreatePdfOptions {
-  docDefinition: any;
-  filename?: string;
-  tableLayouts?: any;
-  fonts?: any;
-  onProgress?: (event: ProgressEvent) => void;
-}
-
 function missing(text: string): never {
   throw new OperationOutcomeError(badRequestOutcome(text));
 }
 
-/** A FHIR R4 client: requests with retries and async polling, a session with token refresh, a request and resource cache, auto-batching and binary upload. */
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
 
-export class FhirClient extends SessionClient implements LoginClient {
+/**
+ * A FHIR R4 client for any FHIR server and for the login protocol of client-layer.md: requests
+ * with retries (429 and 5xx) and async polling, a session with stored logins and token refresh,
+ * a request and resource cache that Suspense can read, auto-batching, binary upload, websocket
+ * subscriptions, and MedplumClient's names for every operation they share.
+ *
+ * @example
+ * const client = new FhirClient({ baseUrl: 'https://fhir.example.com/', clientId: 'my-app' });
+ * const patient = await client.readResource('Patient', '123');
+ */
+export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements LoginClient {
+  readonly #options: ResolvedOptions;
+  readonly #log: ClientLog;
+  readonly #transport: ClientTransport;
   readonly #cache: ClientCache;
+  readonly #session: ClientSession;
   readonly #autoBatcher?: AutoBatcher;
 
   /** The server's key-value store (keyvalue/v1/{key}). */
   readonly keyValue: KeyValueClient;
 
   constructor(options?: FhirClientOptions) {
-    super(options);
-    const o = this.options;
+    super();
+    const o = (this.#options = resolveOptions(options));
+    const log = (this.#log = consoleLog(o.logLevel));
+    const storage = o.storage ?? new ClientStorage();
+    this.#transport = new ClientTransport(o, () => this.dispatchEvent({ type: 'offline' }));
     this.#cache = new ClientCache({
       cacheTime: o.cacheTime,
       size: o.resourceCacheSize,
       fhirBaseUrl: o.fhirBaseUrl,
-      log: (message) => this.log('error', message),
+      log: (message) => log('error', message),
+    });
+    this.#session = new ClientSession({
+      options: o,
+      storage,
+      transport: this.#transport,
+      log,
+      emit: (type) => this.dispatchEvent({ type } as FhirClientEventMap[typeof type]),
+      invalidateAll: () => this.invalidateAll(),
+      fetchSessionDetails: (skipSession) =>
+        this.#request<SessionDetails>('GET', o.baseUrl + 'auth/me', {}, undefined, undefined, false, skipSession),
     });
     if (o.autoBatchTime > 0) {
       this.#autoBatcher = new AutoBatcher(
         o.autoBatchTime,
         o.fhirBaseUrl,
-        (url, opts) => this.request('GET', url, opts),
-        (bundle) => this.request('POST', o.fhirBaseUrl, {}, bundle).then((b) => expectResource<Bundle>(b, 'Bundle'))
+        (url, opts) => this.#request('GET', url, opts),
+        (bundle) => this.#request('POST', o.fhirBaseUrl, {}, bundle).then((b) => expectResource<Bundle>(b, 'Bundle'))
       );
     }
-    const key = (k: string): string => `keyvalue/v1/${encodeURIComponent(k)}`;
-    this.keyValue = {
-      get: (k) => this.get(key(k)),
-      set: (k, value) => this.put(key(k), value, ContentType.TEXT),
-      delete: (k) => this.delete(key(k)),
-    };
+    this.keyValue = platform.keyValueClient(this);
     // Signing out in another tab removes the stored login; this tab forgets its tokens too.
-    listenForSignOutInOtherTabs(this, this.storage as never);
+    listenForSignOutInOtherTabs(this, storage as never);
   }
 
-  // Login steps (client-layer.md section 7), under MedplumClient's names and argument order.
-  // The steps live in ./login as functions over a small LoginClient interface, loaded on first
-  // use: a session signs in once, so the data calls every screen makes never carry them.
+  // ---------------------------------------------------------------- login part
+  // The steps (client-layer.md section 7) live in ./login as functions over the LoginClient this
+  // class implements, loaded on first use: a session signs in once, so the data calls every
+  // screen makes never carry them. MedplumClient's names and argument order.
 
   /** Starts an email and password sign-in (POST auth/login, with a PKCE challenge). */
   startLogin(loginRequest: EmailPasswordLoginRequest): Promise<LoginAuthenticationResponse> {
@@ -203,36 +209,191 @@ export class FhirClient extends SessionClient implements LoginClient {
     return loadLoginSteps().then((login) => login.invite(this, projectId, body));
   }
 
+  // ---------------------------------------------------------------- session part
+
+  /** Uses an access token (and optional refresh token) for every request. */
+  setAccessToken(accessToken: string, refreshToken?: string): void {
+    this.#session.setAccessToken(accessToken, refreshToken);
+  }
+
+  /** Uses HTTP Basic authentication with a client id and secret. */
+  setBasicAuth(clientId: string, clientSecret: string): void {
+    this.#session.setBasicAuth(clientId, clientSecret);
+  }
+
+  /** The OAuth client id in use, if any. */
+  getClientId(): string | undefined {
+    return this.#session.getClientId();
+  }
+
+  /** The current access token, if any. */
+  getAccessToken(): string | undefined {
+    return this.#session.getAccessToken();
+  }
+
+  /** True when the client holds an unexpired access token or basic credentials. */
+  isAuthenticated(): boolean {
+    return this.#session.isAuthenticated();
+  }
+
+  /** Resolves when the storage has loaded the saved login. */
+  getInitPromise(): Promise<void> {
+    return this.#session.getInitPromise();
+  }
+
+  /** True once the storage has loaded. */
+  isInitialized(): boolean {
+    return this.#session.isInitialized();
+  }
+
+  /** True while storage loads or the profile is being fetched for the first time. */
+  isLoading(): boolean {
+    return this.#session.isLoading();
+  }
+
+  /** The stored active login, if any. */
+  getActiveLogin(): LoginState | undefined {
+    return this.#session.getActiveLogin();
+  }
+
+  /** Every stored login, one per profile. */
+  getLogins(): LoginState[] {
+    return this.#session.getLogins();
+  }
+
+  /** Makes a login active: stores it, uses its tokens and fetches its profile. */
+  setActiveLogin(login: LoginState): Promise<void> {
+    return this.#session.activateLogin(login);
+  }
+
+  /** Ends the active login: forgets tokens, profile and cached data. */
+  clearActiveLogin(): void {
+    this.#session.clearActiveLogin();
+  }
+
+  /** Clears the storage and the active login. */
+  clear(): void {
+    this.#session.clear();
+  }
+
+  /** Applies a Remember me choice to where the next login's tokens are kept, when the storage can choose. */
+  setRememberMe(remember: boolean): void {
+    this.#session.setRememberMe(remember);
+  }
+
+  /** Signs out on the server (POST the logout URL), then clears local state; a server failure is only logged. */
+  async signOut(): Promise<void> {
+    try {
+      await this.#request('POST', this.#options.logoutUrl, {}, {});
+    } catch (error) {
+      this.#log('warn', `Sign-out request failed: ${normalizeErrorString(error)}`);
+    }
+    this.clear();
+  }
+
+  /** The signed-in user's profile, when loaded. */
+  getProfile(): ProfileResource | undefined {
+    return this.#session.details?.profile;
+  }
+
+  /** The signed-in user's profile, fetching it (GET auth/me) when not yet loaded. */
+  getProfileAsync(): Promise<ProfileResource | undefined> {
+    return this.#session.getProfileAsync();
+  }
+
+  /** The project of the session. */
+  getProject(): SessionProject | undefined {
+    return this.#session.details?.project;
+  }
+
+  /** The project membership of the session. */
+  getProjectMembership(): SessionMembership | undefined {
+    return this.#session.details?.membership;
+  }
+
+  /** The user configuration of the session. */
+  getUserConfiguration(): Record<string, unknown> | undefined {
+    return this.#session.details?.config;
+  }
+
+  /** The access policy of the session. */
+  getAccessPolicy(): AccessPolicy | undefined {
+    return this.#session.details?.accessPolicy;
+  }
+
+  /** True when the session's project is a super-admin project. */
+  isSuperAdmin(): boolean {
+    return !!this.#session.details?.project?.superAdmin;
+  }
+
+  /** True when the session's membership is a project admin. */
+  isProjectAdmin(): boolean {
+    return !!this.#session.details?.membership?.admin;
+  }
+
+  /** Refreshes the access token with the refresh token (or client credentials); concurrent callers share one request. */
+  refresh(): Promise<void> {
+    return this.#session.refresh();
+  }
+
+  /** Signs in as a client with its id and secret (client_credentials grant, Basic authorization). */
+  startClientLogin(clientId: string, clientSecret: string): Promise<ProfileResource | undefined> {
+    return this.#session.startClientLogin(clientId, clientSecret);
+  }
+
+  /** Signs in with a JWT bearer assertion (jwt-bearer grant). */
+  startJwtBearerLogin(clientId: string, assertion: string, scope: string): Promise<ProfileResource | undefined> {
+    return this.#session.startJwtBearerLogin(clientId, assertion, scope);
+  }
+
+  /** Signs in as a client with a signed JWT client assertion. */
+  startJwtAssertionLogin(jwt: string): Promise<ProfileResource | undefined> {
+    return this.#session.startJwtAssertionLogin(jwt);
+  }
+
+  /** Exchanges an access token from an external identity provider for one of ours (token-exchange grant); needs a clientId. */
+  exchangeExternalAccessToken(token: string, clientId?: string): Promise<ProfileResource | undefined> {
+    return this.#session.exchangeExternalAccessToken(token, clientId);
+  }
+
+  /**
+   * Posts a grant to the token endpoint and makes the answer the active login; any failure clears
+   * the login. The login steps (LoginClient) end here; apps call the named logins instead.
+   */
+  fetchTokens(formBody: URLSearchParams): Promise<ProfileResource | undefined> {
+    return this.#session.fetchTokens(formBody);
+  }
+
   // ---------------------------------------------------------------- URLs
 
   /** The server base URL, with a trailing slash. */
   getBaseUrl(): string {
-    return this.options.baseUrl;
+    return this.#options.baseUrl;
   }
 
   /** The FHIR base URL, with a trailing slash. */
   getFhirBaseUrl(): string {
-    return this.options.fhirBaseUrl;
+    return this.#options.fhirBaseUrl;
   }
 
   /** The OAuth2 authorize endpoint. */
   getAuthorizeUrl(): string {
-    return this.options.authorizeUrl;
+    return this.#options.authorizeUrl;
   }
 
   /** The OAuth2 token endpoint. */
   getTokenUrl(): string {
-    return this.options.tokenUrl;
+    return this.#options.tokenUrl;
   }
 
   /** The logout endpoint. */
   getLogoutUrl(): string {
-    return this.options.logoutUrl;
+    return this.#options.logoutUrl;
   }
 
   /** A URL under the FHIR base, from path segments. */
   fhirUrl(...path: string[]): URL {
-    return new URL(this.options.fhirBaseUrl + path.join('/'));
+    return new URL(this.#options.fhirBaseUrl + path.join('/'));
   }
 
   /** The search URL for a resource type and query. */
@@ -249,15 +410,15 @@ export class FhirClient extends SessionClient implements LoginClient {
    * answer is a ReadablePromise, so React Suspense can `read()` it.
    */
   get<T = any>(url: URL | string, options: RequestOptions = {}): ReadablePromise<T> {
-    const href = this.resolveUrl(url);
+    const href = this.#transport.resolveUrl(url);
     if (options.cache !== 'no-cache' && options.cache !== 'reload') {
       const cached = this.#cache.getRequest<T>(href);
       if (cached) return cached;
     }
     const pending =
-      this.#autoBatcher && !options.disableAutoBatch && href.startsWith(this.options.fhirBaseUrl)
+      this.#autoBatcher && !options.disableAutoBatch && href.startsWith(this.#options.fhirBaseUrl)
         ? this.#autoBatcher.add(href, options)
-        : this.request('GET', href, options);
+        : this.#request('GET', href, options);
     const promise = new ReadablePromise<T>(
       pending.then((result) => {
         this.#cache.storeResult(href, result);
@@ -270,34 +431,56 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   /** POST a body (objects as FHIR JSON) to a URL. */
   post<T = any>(url: URL | string, body?: any, contentType?: string, options: RequestOptions = {}): Promise<T> {
-    return this.write('POST', url, options, body, contentType);
+    return this.#write('POST', url, options, body, contentType);
   }
 
   /** PUT a body (objects as FHIR JSON) to a URL. */
   put<T = any>(url: URL | string, body: any, contentType?: string, options: RequestOptions = {}): Promise<T> {
-    return this.write('PUT', url, options, body, contentType);
+    return this.#write('PUT', url, options, body, contentType);
   }
 
   /** PATCH a URL with JSON Patch operations. */
   patch<T = any>(url: URL | string, operations: any, options: RequestOptions = {}): Promise<T> {
-    return this.write('PATCH', url, options, operations, ContentType.JSON_PATCH);
+    return this.#write('PATCH', url, options, operations, ContentType.JSON_PATCH);
   }
 
   /** DELETE a URL. */
   delete<T = any>(url: URL | string, options: RequestOptions = {}): Promise<T> {
-    return this.write('DELETE', url, options);
+    return this.#write('DELETE', url, options);
   }
 
-  private write<T>(
-    method: string,
-    url: URL | string,
-    options: RequestOptions,
-    body?: any,
-    contentType?: string
-  ): Promise<T> {
-    const href = this.resolveUrl(url);
+  #write<T>(method: string, url: URL | string, options: RequestOptions, body?: any, contentType?: string): Promise<T> {
+    const href = this.#transport.resolveUrl(url);
     this.#cache.deleteRequest(href);
-    return this.request(method, href, options, body, contentType);
+    return this.#request(method, href, options, body, contentType);
+  }
+
+  /** The pipeline of every call: session check, send, one refresh and resend after a 401, 202 polling, parsed body. */
+  async #request<T = any>(
+    method: string,
+    url: string,
+    options: RequestOptions = {},
+    body?: unknown,
+    contentType?: string,
+    retried = false,
+    skipSession = false
+  ): Promise<T> {
+    if (options.signal?.aborted) throw abortedError();
+    const session = this.#session;
+    if (!skipSession) await session.prepare();
+    const tokenSent = session.getAccessToken();
+    const authorization = session.authorization();
+    let response = await this.#transport.send(method, url, options, authorization, body, contentType);
+    if (response.status === 401 && !skipSession) {
+      if (!retried && (await session.refreshAfter401(tokenSent))) {
+        return this.#request(method, url, options, body, contentType, true);
+      }
+      session.unauthenticated();
+    }
+    if (response.status === 202 && options.pollStatusOnAccepted) {
+      response = await this.#transport.poll(response, options, authorization);
+    }
+    return readResponse(response);
   }
 
   // ---------------------------------------------------------------- reads
@@ -336,7 +519,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     const url = this.fhirUrl(resourceType, id, '_history');
     if (options.count !== undefined) url.searchParams.set('_count', String(options.count));
     if (options.offset !== undefined) url.searchParams.set('_offset', String(options.offset));
-    return this.getBundle(url, options);
+    return this.#getBundle(url, options);
   }
 
   /** Reads one version of a resource. */
@@ -352,12 +535,12 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   /** Reads a patient's whole record (Patient/{id}/$everything). */
   readPatientEverything(id: string, options?: RequestOptions): Promise<Bundle> {
-    return this.getBundle(this.fhirUrl('Patient', id, '$everything'), options);
+    return this.#getBundle(this.fhirUrl('Patient', id, '$everything'), options);
   }
 
   /** Reads a patient's summary document (Patient/{id}/$summary). */
   readPatientSummary(id: string, options?: RequestOptions): Promise<Bundle> {
-    return this.getBundle(this.fhirUrl('Patient', id, '$summary'), options);
+    return this.#getBundle(this.fhirUrl('Patient', id, '$summary'), options);
   }
 
   /** Reads a resource and what a GraphDefinition links to it ({type}/{id}/$graph?graph=name). */
@@ -369,7 +552,7 @@ export class FhirClient extends SessionClient implements LoginClient {
   ): Promise<Bundle> {
     const url = this.fhirUrl(resourceType, id, '$graph');
     url.searchParams.set('graph', graphName);
-    return this.getBundle(url, options);
+    return this.#getBundle(url, options);
   }
 
   // ---------------------------------------------------------------- search
@@ -380,7 +563,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     query?: QueryTypes,
     options?: RequestOptions
   ): ReadablePromise<Bundle<ExtractResource<K>>> {
-    return this.getBundle(this.fhirSearchUrl(resourceType, query), options);
+    return this.#getBundle(this.fhirSearchUrl(resourceType, query), options);
   }
 
   /** Searches for the first match (adds _count=1); answers it or undefined. */
@@ -392,7 +575,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     const url = this.fhirSearchUrl(resourceType, query);
     url.searchParams.set('_count', '1');
     url.searchParams.sort();
-    const bundle = await this.getBundle<ExtractResource<K>>(url, options);
+    const bundle = await this.#getBundle<ExtractResource<K>>(url, options);
     return bundle.entry?.[0]?.resource;
   }
 
@@ -415,7 +598,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     if (!first.searchParams.has('_count')) first.searchParams.set('_count', '1000');
     let url: string | undefined = first.toString();
     while (url) {
-      const bundle: Bundle<ExtractResource<K>> = await this.getBundle(url, options);
+      const bundle: Bundle<ExtractResource<K>> = await this.#getBundle(url, options);
       const next = bundle.link?.find((link) => link.relation === 'next')?.url;
       if (!bundle.entry?.length && !next) break;
       yield toResourceArray(bundle);
@@ -440,7 +623,7 @@ export class FhirClient extends SessionClient implements LoginClient {
   /** Creates a resource (POST {type}). */
   async createResource<T extends Resource>(resource: T, options?: RequestOptions): Promise<T> {
     if (!resource?.resourceType) missing('Missing resourceType');
-    return this.afterWrite(
+    return this.#afterWrite(
       resource.resourceType,
       await this.post(this.fhirUrl(resource.resourceType), resource, undefined, options)
     );
@@ -454,7 +637,7 @@ export class FhirClient extends SessionClient implements LoginClient {
   ): Promise<T> {
     if (!resource?.resourceType) missing('Missing resourceType');
     const headers = { ...options.headers, 'If-None-Exist': getQueryString(query) };
-    return this.afterWrite(
+    return this.#afterWrite(
       resource.resourceType,
       await this.post(this.fhirUrl(resource.resourceType), resource, undefined, { ...options, headers })
     );
@@ -464,7 +647,7 @@ export class FhirClient extends SessionClient implements LoginClient {
   async upsertResource<T extends Resource>(resource: T, query: QueryTypes, options?: RequestOptions): Promise<T> {
     if (!resource?.resourceType) missing('Missing resourceType');
     const result = await this.put(this.fhirSearchUrl(resource.resourceType, query), resource, undefined, options);
-    return this.afterWrite(resource.resourceType, result ?? resource);
+    return this.#afterWrite(resource.resourceType, result ?? resource);
   }
 
   /** Updates a resource (PUT {type}/{id}). */
@@ -473,7 +656,7 @@ export class FhirClient extends SessionClient implements LoginClient {
     if (!resource.id) missing('Missing id');
     const result = await this.put(this.fhirUrl(resource.resourceType, resource.id), resource, undefined, options);
     // A server may answer an update with no body (304, or return=minimal): the sent resource is then the best we know.
-    return this.afterWrite(resource.resourceType, result ?? resource, resource.id);
+    return this.#afterWrite(resource.resourceType, result ?? resource, resource.id);
   }
 
   /** Patches a resource with JSON Patch operations. */
@@ -484,14 +667,14 @@ export class FhirClient extends SessionClient implements LoginClient {
     options?: RequestOptions
   ): Promise<ExtractResource<K>> {
     if (!id) missing('Missing id');
-    return this.afterWrite(resourceType, await this.patch(this.fhirUrl(resourceType, id), operations, options), id);
+    return this.#afterWrite(resourceType, await this.patch(this.fhirUrl(resourceType, id), operations, options), id);
   }
 
   /** Deletes a resource. */
   async deleteResource(resourceType: ResourceType, id: string, options?: RequestOptions): Promise<any> {
     if (!id) missing('Missing id');
     const result = await this.delete(this.fhirUrl(resourceType, id), options);
-    this.afterWrite(resourceType, undefined, id);
+    this.#afterWrite(resourceType, undefined, id);
     return result;
   }
 
@@ -503,8 +686,10 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   /** Sends a batch or transaction Bundle to the FHIR base. */
   async executeBatch(bundle: Bundle, options?: RequestOptions): Promise<Bundle> {
-    return expectResource(await this.post(this.options.fhirBaseUrl, bundle, undefined, options), 'Bundle');
+    return expectResource(await this.post(this.#options.fhirBaseUrl, bundle, undefined, options), 'Bundle');
   }
+
+  // ---------------------------------------------------------------- platform-only operations (./platform)
 
   /** Runs a Bot by id, or by identifier (Bot/$execute?identifier=system|value). */
   executeBot(
@@ -513,23 +698,16 @@ export class FhirClient extends SessionClient implements LoginClient {
     contentType?: string,
     options?: RequestOptions
   ): Promise<any> {
-    let url: URL;
-    if (typeof idOrIdentifier === 'string') {
-      url = this.fhirUrl('Bot', idOrIdentifier, '$execute');
-    } else {
-      url = this.fhirUrl('Bot', '$execute');
-      url.searchParams.set('identifier', `${idOrIdentifier.system ?? ''}|${idOrIdentifier.value ?? ''}`);
-    }
-    return this.post(url, body, contentType, options);
+    return platform.executeBot(this, idOrIdentifier, body, contentType, options);
   }
 
   /** Sends an email through the server (POST email/v1/send). */
   sendEmail(email: EmailMessage, options?: RequestOptions): Promise<OperationOutcome> {
-    return this.post('email/v1/send', email, ContentType.JSON, options);
+    return platform.sendEmail(this, email, options);
   }
 
   /** Pushes a message to an Agent (POST Agent/{id}/$push). */
-  async pushToAgent(
+  pushToAgent(
     agent: Resource | Reference,
     destination: Device | Reference | string,
     body: any,
@@ -538,35 +716,22 @@ export class FhirClient extends SessionClient implements LoginClient {
     waitTimeout?: number,
     options?: RequestOptions
   ): Promise<any> {
-    const agentId = resolveId(agent);
-    if (!agentId) missing('Invalid reference');
-    return this.post(
-      this.fhirUrl('Agent', agentId, '$push'),
-      {
-        destination: typeof destination === 'string' ? destination : getReferenceString(destination),
-        body,
-        contentType,
-        waitForResponse,
-        waitTimeout,
-      },
-      ContentType.FHIR_JSON,
-      options
-    );
+    return platform.pushToAgent(this, agent, destination, body, contentType, waitForResponse, waitTimeout, options);
   }
 
   /** Starts a bulk export ([type/]$export, Prefer: respond-async) and polls until the manifest is ready. */
   bulkExport(exportLevel = '', resourceTypes?: string, since?: string, options: RequestOptions = {}): Promise<any> {
-    const url = this.fhirUrl(`${exportLevel ? exportLevel + '/' : ''}$export`);
-    if (resourceTypes) url.searchParams.set('_type', resourceTypes);
-    if (since) url.searchParams.set('_since', since);
-    return this.post(url, undefined, undefined, {
-      ...options,
-      pollStatusOnAccepted: true,
-      headers: { ...options.headers, Prefer: 'respond-async' },
-    });
+    return platform.bulkExport(this, exportLevel, resourceTypes, since, options);
   }
 
-  // ---------------------------------------------------------------- binary
+  /** Makes a PDF with the createPdf option and uploads it as a Binary; throws 'PDF creation not enabled' without it. */
+  createPdf(options: CreatePdfOptions, requestOptions?: RequestOptions): Promise<Binary>;
+  createPdf(docDefinition: any, filename?: string, tableLayouts?: any, fonts?: any): Promise<Binary>;
+  createPdf(arg1: any, arg2?: any, arg3?: any, arg4?: any): Promise<Binary> {
+    return platform.createPdf(this, this.#options.createPdf, arg1, arg2, arg3, arg4);
+  }
+
+  // ---------------------------------------------------------------- binary upload (./binary)
 
   /** Uploads data as a Binary (POST Binary?_filename=...); with onProgress the upload reports progress. A File with no name is ignored. */
   createBinary<T extends BinarySource>(
@@ -580,30 +745,14 @@ export class FhirClient extends SessionClient implements LoginClient {
     onProgress?: (event: ProgressEvent) => void,
     options?: RequestOptions
   ): Promise<BinaryResult<T, Binary>>;
-  async createBinary(
+  createBinary(
     arg1: BinarySource | CreateBinaryOptions,
     arg2?: string | RequestOptions,
     arg3?: string,
     arg4?: (event: ProgressEvent) => void,
     arg5?: RequestOptions
   ): Promise<Binary | undefined> {
-    const [binary, options = {}] = binaryArgs(arg1, arg2, arg3, arg4, arg5);
-    const { data, filename, securityContext, onProgress } = binary;
-    if (isUnnamedFile(data, filename)) return undefined;
-    const contentType = binaryContentType(data, binary.contentType);
-    const url = this.fhirUrl('Binary');
-    if (filename) url.searchParams.set('_filename', filename);
-    const headers = { ...options.headers };
-    if (securityContext?.reference) headers['X-Security-Context'] = securityContext.reference;
-    if (!onProgress) return this.post(url, data, contentType, { ...options, headers });
-    await this.prepareSession();
-    return uploadWithProgress(
-      url.toString(),
-      data,
-      { ...this.requestHeaders({ headers }), 'Content-Type': contentType },
-      onProgress,
-      options.signal
-    );
+    return binaries.createBinary(this, this.#uploadHeaders, ...binaries.binaryArgs(arg1, arg2, arg3, arg4, arg5));
   }
 
   /** Uploads data as a Binary and answers an Attachment {contentType, url, title} pointing to it. */
@@ -618,41 +767,25 @@ export class FhirClient extends SessionClient implements LoginClient {
     onProgress?: (event: ProgressEvent) => void,
     options?: RequestOptions
   ): Promise<BinaryResult<T, Attachment>>;
-  async createAttachment(
+  createAttachment(
     arg1: BinarySource | CreateBinaryOptions,
     arg2?: string | RequestOptions,
     arg3?: string,
     arg4?: (event: ProgressEvent) => void,
     arg5?: RequestOptions
   ): Promise<Attachment | undefined> {
-    const [binary, options] = binaryArgs(arg1, arg2, arg3, arg4, arg5);
-    const result = await this.createBinary(binary, options);
-    if (!result) return undefined;
-    return {
-      contentType: result.contentType ?? binaryContentType(binary.data, binary.contentType),
-      url: (result as Binary & { url?: string }).url,
-      title: binary.filename,
-    };
+    return binaries.createAttachment(this, this.#uploadHeaders, ...binaries.binaryArgs(arg1, arg2, arg3, arg4, arg5));
   }
 
   /** Creates a Media: status preparation, then the upload, then status completed with the attachment as content. */
-  async uploadMedia(
+  uploadMedia(
     contents: BinarySource,
     contentType: string,
     filename: string | undefined,
     additionalFields?: Partial<Media>,
     options?: RequestOptions
   ): Promise<Media> {
-    const media = await this.createResource<Media>(
-      { resourceType: 'Media', status: 'preparation', content: { contentType }, ...additionalFields },
-      options
-    );
-    const content = await this.createAttachment(
-      { data: contents, contentType, filename, securityContext: { reference: `Media/${media.id}` } },
-      options
-    );
-    if (!content) return media;
-    return this.updateResource({ ...media, status: 'completed', content }, options);
+    return binaries.uploadMedia(this, this.#uploadHeaders, contents, contentType, filename, additionalFields, options);
   }
 
   /** Same as uploadMedia. */
@@ -667,41 +800,29 @@ export class FhirClient extends SessionClient implements LoginClient {
   }
 
   /** Uploads a file as a Binary, then creates a DocumentReference (status current) with it as content[0].attachment. */
-  async createDocumentReference(
+  createDocumentReference(
     contents: BinarySource,
     contentType: string,
     filename: string | undefined,
     additionalFields?: Partial<DocumentReference>,
     options?: RequestOptions
   ): Promise<DocumentReference> {
-    const attachment = await this.createAttachment({ data: contents, contentType, filename }, options);
-    return this.createResource<DocumentReference>(
-      {
-        resourceType: 'DocumentReference',
-        status: 'current',
-        ...additionalFields,
-        content: [{ attachment: attachment ?? { contentType } }],
-      },
+    return binaries.createDocumentReference(
+      this,
+      this.#uploadHeaders,
+      contents,
+      contentType,
+      filename,
+      additionalFields,
       options
     );
   }
 
-  /** Makes a PDF with the createPdf option and uploads it as a Binary; throws 'PDF creation not enabled' without it. */
-  createPdf(options: CreatePdfOptions, requestOptions?: RequestOptions): Promise<Binary>;
-  createPdf(docDefinition: any, filename?: string, tableLayouts?: any, fonts?: any): Promise<Binary>;
-  async createPdf(arg1: any, arg2?: any, arg3?: any, arg4?: any): Promise<Binary> {
-    const impl = this.options.createPdf;
-    if (!impl) throwError('PDF creation not enabled', 'not-supported');
-    const objectForm = arg1 && typeof arg1 === 'object' && 'docDefinition' in arg1;
-    const pdf: CreatePdfOptions = objectForm
-      ? arg1
-      : { docDefinition: arg1, filename: arg2, tableLayouts: arg3, fonts: arg4 };
-    const blob = await impl(pdf.docDefinition, pdf.tableLayouts, pdf.fonts);
-    return this.createBinary(
-      { data: blob, filename: pdf.filename, contentType: ContentType.PDF, onProgress: pdf.onProgress },
-      objectForm ? arg2 : undefined
-    ) as Promise<Binary>;
-  }
+  /** The headers of an upload with progress (a direct XMLHttpRequest): the session's, after any due refresh. */
+  readonly #uploadHeaders = async (headers: Record<string, string>): Promise<Record<string, string>> => {
+    await this.#session.prepare();
+    return this.#transport.headers(this.#session.authorization(), { headers });
+  };
 
   // ---------------------------------------------------------------- subscriptions (MedplumClient's names)
 
@@ -734,13 +855,12 @@ export class FhirClient extends SessionClient implements LoginClient {
 
   /** Forgets the cached answer of one URL. */
   invalidateUrl(url: URL | string): void {
-    this.#cache.invalidateUrl(this.resolveUrl(url));
+    this.#cache.invalidateUrl(this.#transport.resolveUrl(url));
   }
 
   /** Forgets every cached answer and resource. */
   invalidateAll(): void {
-    // SessionClient's constructor may sign out (and so invalidate) before this class's fields exist.
-    if (#cache in this) this.#cache.invalidateAll();
+    this.#cache.invalidateAll();
   }
 
   /** Forgets every cached search of a resource type. */
@@ -753,28 +873,11 @@ export class FhirClient extends SessionClient implements LoginClient {
     return this.#cache.subscribe(listener);
   }
 
-  private afterWrite<T extends Resource>(resourceType: ResourceType, result: T | undefined, id?: string): T {
+  #afterWrite<T extends Resource>(resourceType: ResourceType, result: T | undefined, id?: string): T {
     return this.#cache.afterWrite(resourceType, result, id);
   }
 
-  private getBundle<T extends Resource = Resource>(
-    url: URL | string,
-    options?: RequestOptions
-  ): ReadablePromise<Bundle<T>> {
+  #getBundle<T extends Resource = Resource>(url: URL | string, options?: RequestOptions): ReadablePromise<Bundle<T>> {
     return ReadablePromise.derive(this.get(url, options), (value) => expectResource<Bundle<T>>(value, 'Bundle'));
   }
-}
-
-function binaryArgs(
-  arg1: BinarySource | CreateBinaryOptions,
-  arg2?: string | RequestOptions,
-  arg3?: string,
-  arg4?: (event: ProgressEvent) => void,
-  arg5?: RequestOptions
-): [CreateBinaryOptions, RequestOptions | undefined] {
-  if (arg1 && typeof arg1 === 'object' && 'data' in arg1) return [arg1, arg2 as RequestOptions | undefined];
-  return [
-    { data: arg1 as BinarySource, filename: arg2 as string | undefined, contentType: arg3, onProgress: arg4 },
-    arg5,
-  ];
 }

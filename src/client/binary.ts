@@ -1,7 +1,7 @@
 import { OperationOutcomeError, errorOutcome } from '../fhir/outcomes';
-import type { Binary, Reference } from '../fhir/types';
+import type { Attachment, Binary, DocumentReference, Media, Reference, Resource } from '../fhir/types';
 import { abortedError } from './retry';
-import { ContentType, malformedResponse, statusOutcome } from './transport';
+import { ContentType, type RequestOptions, malformedResponse, statusOutcome } from './transport';
 
 /** Data a Binary can be made from. */
 export type BinarySource = string | File | Blob | Uint8Array | ArrayBuffer;
@@ -70,4 +70,116 @@ export function uploadWithProgress(
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body as XMLHttpRequestBodyInit);
   });
+}
+
+/** The part of FhirClient the uploads use. */
+export interface UploadClient {
+  fhirUrl(...path: string[]): URL;
+  post<T = any>(url: URL | string, body?: any, contentType?: string, options?: RequestOptions): Promise<T>;
+  createResource<T extends Resource>(resource: T, options?: RequestOptions): Promise<T>;
+  updateResource<T extends Resource>(resource: T, options?: RequestOptions): Promise<T>;
+}
+
+/** The headers of a direct (XMLHttpRequest) upload: the session's, fresh, plus the given ones. */
+export type UploadHeaders = (headers: Record<string, string>) => Promise<Record<string, string>>;
+
+/** createBinary's two forms (an options object, or MedplumClient's positional arguments) as one. */
+export function binaryArgs(
+  arg1: BinarySource | CreateBinaryOptions,
+  arg2?: string | RequestOptions,
+  arg3?: string,
+  arg4?: (event: ProgressEvent) => void,
+  arg5?: RequestOptions
+): [CreateBinaryOptions, RequestOptions | undefined] {
+  if (arg1 && typeof arg1 === 'object' && 'data' in arg1) return [arg1, arg2 as RequestOptions | undefined];
+  return [
+    { data: arg1 as BinarySource, filename: arg2 as string | undefined, contentType: arg3, onProgress: arg4 },
+    arg5,
+  ];
+}
+
+/** Uploads data as a Binary (POST Binary?_filename=...); with onProgress through XMLHttpRequest. A File with no name is ignored. */
+export async function createBinary(
+  client: UploadClient,
+  uploadHeaders: UploadHeaders,
+  binary: CreateBinaryOptions,
+  options: RequestOptions = {}
+): Promise<Binary | undefined> {
+  const { data, filename, securityContext, onProgress } = binary;
+  if (isUnnamedFile(data, filename)) return undefined;
+  const contentType = binaryContentType(data, binary.contentType);
+  const url = client.fhirUrl('Binary');
+  if (filename) url.searchParams.set('_filename', filename);
+  const headers = { ...options.headers };
+  if (securityContext?.reference) headers['X-Security-Context'] = securityContext.reference;
+  if (!onProgress) return client.post(url, data, contentType, { ...options, headers });
+  return uploadWithProgress(
+    url.toString(),
+    data,
+    { ...(await uploadHeaders(headers)), 'Content-Type': contentType },
+    onProgress,
+    options.signal
+  );
+}
+
+/** Uploads data as a Binary and answers an Attachment {contentType, url, title} pointing to it. */
+export async function createAttachment(
+  client: UploadClient,
+  uploadHeaders: UploadHeaders,
+  binary: CreateBinaryOptions,
+  options?: RequestOptions
+): Promise<Attachment | undefined> {
+  const result = await createBinary(client, uploadHeaders, binary, options);
+  if (!result) return undefined;
+  return {
+    contentType: result.contentType ?? binaryContentType(binary.data, binary.contentType),
+    url: (result as Binary & { url?: string }).url,
+    title: binary.filename,
+  };
+}
+
+/** Creates a Media: status preparation, then the upload, then status completed with the attachment as content. */
+export async function uploadMedia(
+  client: UploadClient,
+  uploadHeaders: UploadHeaders,
+  contents: BinarySource,
+  contentType: string,
+  filename: string | undefined,
+  additionalFields?: Partial<Media>,
+  options?: RequestOptions
+): Promise<Media> {
+  const media = await client.createResource<Media>(
+    { resourceType: 'Media', status: 'preparation', content: { contentType }, ...additionalFields },
+    options
+  );
+  const content = await createAttachment(
+    client,
+    uploadHeaders,
+    { data: contents, contentType, filename, securityContext: { reference: `Media/${media.id}` } },
+    options
+  );
+  if (!content) return media;
+  return client.updateResource({ ...media, status: 'completed', content }, options);
+}
+
+/** Uploads a file as a Binary, then creates a DocumentReference (status current) with it as content[0].attachment. */
+export async function createDocumentReference(
+  client: UploadClient,
+  uploadHeaders: UploadHeaders,
+  contents: BinarySource,
+  contentType: string,
+  filename: string | undefined,
+  additionalFields?: Partial<DocumentReference>,
+  options?: RequestOptions
+): Promise<DocumentReference> {
+  const attachment = await createAttachment(client, uploadHeaders, { data: contents, contentType, filename }, options);
+  return client.createResource<DocumentReference>(
+    {
+      resourceType: 'DocumentReference',
+      status: 'current',
+      ...additionalFields,
+      content: [{ attachment: attachment ?? { contentType } }],
+    },
+    options
+  );
 }

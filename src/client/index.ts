@@ -1,13 +1,8 @@
 // src/client: the FhirClient and its parts.
 export { FhirClient } from './FhirClient';
-export type {
-  CacheChangeListener,
-  CreatePdfOptions,
-  EmailMessage,
-  KeyValueClient,
-  ValueSetExpandParams,
-} from './FhirClient';
-export type { FhirClientEventMap } from './SessionClient';
+export type { CacheChangeListener, ValueSetExpandParams } from './FhirClient';
+export type { CreatePdfOptions, EmailMessage, KeyValueClient } from './platform';
+export type { FhirClientEventMap } from './events';
 export type { CreatePdfFunction, FhirClientOptions } from './options';
 export { ReadablePromise } from './readable-promise';
 export type { ReadablePromiseStatus } from './readable-promise';

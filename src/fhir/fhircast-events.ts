@@ -33,15 +33,16 @@ export interface FhircastContextKeyDefinition {
   readonly array?: boolean;
 }
 
-const opt = (resourceType: string, extra?: Partial<FhircastContextKeyDefinition>): FhircastContextKeyDefinition => ({
-  resourceType,
-  optional: true,
-  ...extra,
-});
-const req = (resourceType: string, extra?: Partial<FhircastContextKeyDefinition>): FhircastContextKeyDefinition => ({
-  resourceType,
-  ...extra,
-});
+// Marked free of side effects, so the tables below drop away from a bundle that never validates
+// an event (FhirClient alone, say).
+/* @__NO_SIDE_EFFECTS__ */
+function opt(resourceType: string, extra?: Partial<FhircastContextKeyDefinition>): FhircastContextKeyDefinition {
+  return { resourceType, optional: true, ...extra };
+}
+/* @__NO_SIDE_EFFECTS__ */
+function req(resourceType: string, extra?: Partial<FhircastContextKeyDefinition>): FhircastContextKeyDefinition {
+  return { resourceType, ...extra };
+}
 
 const PATIENT_OPEN = { patient: req('Patient'), encounter: opt('Encounter') };
 const IMAGING_OPEN = { study: req('ImagingStudy'), encounter: opt('Encounter'), patient: opt('Patient') };

@@ -201,7 +201,8 @@ export const FORMATTED_TYPES = [
   'Timing',
 ] as const;
 
-const KNOWN = new Set<string>(FORMATTED_TYPES);
+// Pure: an import that never formats (FhirClient alone, say) drops the list with the set.
+const KNOWN = /* @__PURE__ */ new Set<string>(FORMATTED_TYPES);
 
 /** True when formatTypedValue knows the type (case of the first letter ignored, as in value[x] names). */
 export function isFormattedType(type: string): boolean {
