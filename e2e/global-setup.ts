@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startDemoIdentityProvider } from '../demo/identity-provider/provider';
 import { createServer } from '../demo/server/app';
+import { configureDemoExternalIdentity } from '../demo/server/seed/external-identity';
 // @ts-expect-error plain ESM module without types
 import { startPortalServer } from '../demo/app/serve.mjs';
 // @ts-expect-error plain ESM module without types
@@ -22,10 +24,14 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fpk-e2e-'));
   const api = await createServer({ port: 0, dataDir, seed: true });
   const portal = await startPortalServer({ port: 0, apiUrl: api.url });
+  // The demo's external OpenID provider, as `npm start` runs it: northwind.example signs in there.
+  const idp = await startDemoIdentityProvider({ port: 0, redirectUris: [`${api.url}auth/external/callback`] });
+  await configureDemoExternalIdentity(api.ctx, { issuer: idp.issuer, portalOrigins: [portal.url] });
   project.provide('portalUrl', portal.url);
   project.provide('apiUrl', api.url);
   return async () => {
     await portal.close();
+    await idp.close();
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -22,7 +22,11 @@ function portFrom(variable, fallback) {
 
 const fhirPort = portFrom('FHIR_PORT', 8103);
 const portalPort = portFrom('PORT', 3000);
+const idpPort = portFrom('IDP_PORT', 8104);
 const apiUrl = `http://${HOST}:${fhirPort}`;
+// The demo's external OpenID provider (demo/identity-provider): northwind.example signs in there.
+const idpUrl = `http://${HOST}:${idpPort}`;
+const callbackUrl = `${(process.env.BASE_URL || `${apiUrl}/`).replace(/\/?$/, '/')}auth/external/callback`;
 
 /** A busy port in words, with the variable that moves it. */
 const busy = (port, variable, what) =>
@@ -48,10 +52,17 @@ if (portalPort === fhirPort) {
   console.error(`PORT and FHIR_PORT are both ${portalPort}; give the portal and the FHIR server different ports.`);
   process.exit(1);
 }
+if (idpPort === fhirPort || idpPort === portalPort) {
+  console.error(
+    `IDP_PORT is ${idpPort}, taken by the portal or the FHIR server; give the identity provider its own port.`
+  );
+  process.exit(1);
+}
 const problems = (
   await Promise.all([
     portProblem(portalPort, 'PORT', 'the portal'),
     portProblem(fhirPort, 'FHIR_PORT', 'the FHIR server'),
+    portProblem(idpPort, 'IDP_PORT', 'the identity provider'),
   ])
 ).filter(Boolean);
 if (problems.length) {
@@ -63,9 +74,16 @@ buildPortalIfStale();
 
 let stopping = false;
 let portal;
+const identityProvider = spawn(process.execPath, ['--import', 'tsx', 'demo/identity-provider/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, IDP_PORT: String(idpPort), IDP_REDIRECT_URI: callbackUrl },
+});
+const identityProviderExit = new Promise((resolve) =>
+  identityProvider.once('exit', (code, signal) => resolve({ code, signal }))
+);
 const server = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, FHIR_PORT: String(fhirPort) },
+  env: { ...process.env, FHIR_PORT: String(fhirPort), DEMO_IDP_URL: idpUrl },
 });
 const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
 
@@ -78,6 +96,10 @@ async function stopAll(code) {
     server.kill('SIGTERM');
     await serverExit;
   }
+  if (identityProvider.exitCode === null && identityProvider.signalCode === null) {
+    identityProvider.kill('SIGTERM');
+    await identityProviderExit;
+  }
   process.exit(code);
 }
 
@@ -85,6 +107,11 @@ async function stopAll(code) {
 serverExit.then(({ code }) => {
   if (stopping) return;
   console.error(`The FHIR server stopped (exit ${code}); stopping the portal too.`);
+  stopAll(code || 1);
+});
+identityProviderExit.then(({ code }) => {
+  if (stopping) return;
+  console.error(`The identity provider stopped (exit ${code}); stopping the demo too.`);
   stopAll(code || 1);
 });
 process.on('SIGINT', () => stopAll(0));
@@ -125,11 +152,14 @@ console.log(`
 
   Patient portal:  ${portal.url}
   FHIR server:     ${apiUrl}/fhir/R4   (metadata: ${apiUrl}/fhir/R4/metadata)
+  Northwind ID:    ${idpUrl}   (the external OpenID provider of northwind.example)
 
   Demo credentials
     patient       patient@example.com  /  patient-demo-1
     practitioner  doctor@example.com   /  doctor-demo-1
     MFA patient   mfa@example.com      /  mfa-demo-1   (TOTP secret ${mfaSecret})
+    external      sam@northwind.example  /  northwind-demo-1   (at Northwind ID; alex@northwind.example
+                  /  northwind-demo-2 registers through it)
 
   Press Ctrl+C to stop.
 `);

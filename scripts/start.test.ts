@@ -69,6 +69,26 @@ describe('npm start', () => {
     });
   });
 
+  describe('when the identity provider port is busy', () => {
+    it('says which port and that IDP_PORT moves it, and starts nothing', async () => {
+      const busy = await listen();
+      const [portalPort, fhirPort] = await freePorts();
+      try {
+        const result = await start({
+          PORT: String(portalPort),
+          FHIR_PORT: String(fhirPort),
+          IDP_PORT: String(portOf(busy)),
+        });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`Port ${portOf(busy)} (the identity provider) is busy`);
+        expect(result.stderr).toContain('set IDP_PORT to another port');
+        await close(await listen(fhirPort));
+      } finally {
+        await close(busy);
+      }
+    });
+  });
+
   it('refuses a port variable that is not a port', async () => {
     const result = await start({ PORT: 'eighty', FHIR_PORT: '8103' });
     expect(result.code).toBe(1);

@@ -17,6 +17,7 @@ import { createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
+import { configureDemoExternalIdentity } from './seed/external-identity';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
@@ -47,6 +48,11 @@ export interface CreateServerOptions {
    * (http://localhost:3000 and http://127.0.0.1:3000, or PORT) plus CORS_ORIGINS (comma separated).
    */
   corsOrigins?: string[];
+  /**
+   * The demo's external OpenID provider (demo/identity-provider) at this issuer: the demo
+   * project's northwind.example users sign in there (seed/external-identity.ts).
+   */
+  demoIdentityProvider?: { issuer: string };
   /** Replaces authenticateRequest (tests only). */
   authenticate?: (ctx: ServerContext, authorization: string | undefined) => Promise<RequestAuth | undefined>;
 }
@@ -135,10 +141,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     const seeded = await seedIfEmpty(ctx);
     if (seeded) console.log('[server] seeded demo data');
   }
+  const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
+  if (opts.demoIdentityProvider)
+    await configureDemoExternalIdentity(ctx, { issuer: opts.demoIdentityProvider.issuer, portalOrigins: corsOrigins });
 
   listener = createRequestListener({
     router,
-    corsOrigins: new Set(opts.corsOrigins ?? defaultCorsOrigins()),
+    corsOrigins: new Set(corsOrigins),
     beforeHandler,
     bodyLimit: (method, path) =>
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.

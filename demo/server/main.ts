@@ -18,6 +18,8 @@ const server = await createServer({
   databaseUrl,
   databaseSchema: process.env.DATABASE_SCHEMA || undefined,
   baseUrl: process.env.BASE_URL || undefined,
+  // `npm start` runs the demo's external OpenID provider and names it here.
+  demoIdentityProvider: process.env.DEMO_IDP_URL ? { issuer: process.env.DEMO_IDP_URL } : undefined,
 }).catch((err) => {
   const explained = explainStartupError(err, { port });
   console.error(explained ? `[server] ${explained}` : err);

@@ -43,7 +43,16 @@ describe('the seed records', () => {
 
   it('holds the three demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
     const users = ofType('User');
-    expect(users.map((u) => u.email).sort()).toEqual(['doctor@example.com', 'mfa@example.com', 'patient@example.com']);
+    expect(users.map((u) => u.email).sort()).toEqual([
+      'doctor@example.com',
+      'mfa@example.com',
+      'patient@example.com',
+      'sam@northwind.example',
+    ]);
+    // Sam signs in at the external provider only: no password matches the account.
+    const sam = users.find((u) => u.email === 'sam@northwind.example');
+    expect(sam.passwordHash).toBe('');
+    expect(await verifyPassword('', sam.passwordHash)).toBe(false);
     for (const c of Object.values(DemoCredentials)) {
       const user = users.find((u) => u.email === c.email);
       expect(user.passwordHash).not.toContain(c.password);

@@ -11,6 +11,7 @@ import { buildSchedule } from './schedule';
 import { buildQuestionnaires } from './questionnaires';
 import { buildValueSets } from './valuesets';
 import { DEMO_PROJECT_ID } from './ids';
+import { buildExternalIdentitySeed } from './external-identity';
 
 /** Tables the reset empties (schema and server settings such as the JWT key stay). */
 const DATA_TABLES = ['search_index', 'resource_history', 'resources', 'binary_content'];
@@ -23,6 +24,7 @@ export async function buildSeed(now: Date = new Date()): Promise<Record<string, 
     ...buildQuestionnaires(),
     ...buildSchedule(now),
     ...buildClinical(now),
+    ...buildExternalIdentitySeed(),
   ];
 }
 
