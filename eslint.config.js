@@ -17,6 +17,7 @@ const SERVER_LAYERS = {
   ws: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth'],
   fhircast: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth', 'ws'],
   seed: ['core', 'db', 'search', 'access', 'fhir', 'context', 'auth'],
+  ccda: ['core', 'http'],
 };
 const SERVER_TARGETS = [...Object.keys(SERVER_LAYERS), 'context', 'app', 'main', 'seed-cli'];
 const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) => {

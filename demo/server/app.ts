@@ -13,6 +13,7 @@ import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes
 import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
+import { registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
@@ -105,6 +106,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerFhirRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
   registerBindingTokenRoutes(router, ctx);
+  registerCcdaValidator(router);
   const authenticate = opts.authenticate ?? authenticateRequest;
   const socket = attachSubscriptionSocket(httpServer, ctx);
   // Subscription and FHIRcast events: in process on PGlite, through LISTEN/NOTIFY on PostgreSQL.
