@@ -19,6 +19,7 @@ const SERVER_LAYERS = {
   seed: ['core', 'db', 'search', 'access', 'fhir', 'context', 'auth'],
   policy: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
   schema: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
+  ccda: ['core', 'http'],
 };
 const SERVER_TARGETS = [...Object.keys(SERVER_LAYERS), 'context', 'app', 'main', 'seed-cli'];
 const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) => {

@@ -15,6 +15,7 @@ import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes
 import { Router, type ServerRequest } from './http/router';
 import { createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
+import { registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
 import { configureDemoExternalIdentity } from './seed/external-identity';
@@ -118,6 +119,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerAuthRoutes(router, ctx);
   registerAccountSettingsRoutes(router, ctx);
   registerBindingTokenRoutes(router, ctx);
+  registerCcdaValidator(router);
   const authenticate = opts.authenticate ?? authenticateRequest;
   const socket = attachSubscriptionSocket(httpServer, ctx);
   // Subscription and FHIRcast events: in process on PGlite, through LISTEN/NOTIFY on PostgreSQL.

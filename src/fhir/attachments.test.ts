@@ -2,6 +2,7 @@ import {
   getAttachmentDataUrl,
   getAttachmentKind,
   getDownloadName,
+  getSafeMediaType,
   getSafeAttachmentUrl,
   getServerBinaryId,
   getSignedUrlExpiry,
@@ -44,14 +45,29 @@ describe('getAttachmentDataUrl', () => {
       expect(getAttachmentDataUrl({ contentType: 'text/plain', data: '<script>alert(1)</script>' })).toBeUndefined();
       expect(getAttachmentDataUrl({ contentType: 'text/plain' })).toBeUndefined();
     });
-    it('falls back to bytes when the content type would break out of the URL', () => {
+    it('falls back to bytes when the content type would break out of the URL, or is HTML', () => {
       expect(getAttachmentDataUrl({ contentType: 'text/html,<script>', data: 'aGk=' })).toBe(
+        'data:application/octet-stream;base64,aGk='
+      );
+      expect(getAttachmentDataUrl({ contentType: 'text/html', data: 'aGk=' })).toBe(
         'data:application/octet-stream;base64,aGk='
       );
     });
     it('refuses data too large to hold as a URL, without scanning it with a pattern first', () => {
       expect(getAttachmentDataUrl({ contentType: 'image/png', data: 'A'.repeat(14_000_004) })).toBeUndefined();
     });
+  });
+});
+
+describe('getSafeMediaType', () => {
+  it('keeps media types, shows text and XML as plain text, and everything else as bytes', () => {
+    expect(getSafeMediaType('image/png')).toBe('image/png');
+    expect(getSafeMediaType('application/pdf')).toBe('application/pdf');
+    expect(getSafeMediaType('application/cda+xml')).toBe('text/plain');
+    expect(getSafeMediaType('application/xml')).toBe('text/plain');
+    expect(getSafeMediaType('text/html')).toBe('application/octet-stream');
+    expect(getSafeMediaType('image/svg+xml')).toBe('application/octet-stream');
+    expect(getSafeMediaType('image/png"><script>')).toBe('application/octet-stream');
   });
 });
 

@@ -12,9 +12,11 @@ export type AttachmentKind = 'image' | 'video' | 'audio' | 'pdf' | 'ccda' | 'tex
 /** Content types whose bytes are text a person reads (shown as text, never as HTML). */
 const TEXT_TYPES = new Set(['application/json', 'application/fhir+json', 'application/xml', 'text/xml']);
 
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
+
 /** The content type without parameters, lower case: 'text/plain; charset=utf-8' → 'text/plain'. */
 export function getMediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return (contentType ?? '').slice(0, 300).split(';')[0].trim().toLowerCase();
 }
 
 /**
@@ -23,7 +25,7 @@ export function getMediaType(contentType: string | undefined): string {
  */
 export function getAttachmentKind(contentType: string | undefined): AttachmentKind {
   const type = getMediaType(contentType);
-  if (type === 'image/svg+xml') return 'other';
+  if (!MEDIA_TYPE.test(type) || type === 'image/svg+xml') return 'other';
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('video/')) return 'video';
   if (type.startsWith('audio/')) return 'audio';
@@ -38,18 +40,26 @@ export function getAttachmentKind(contentType: string | undefined): AttachmentKi
 const MAX_INLINE_DATA = 14_000_000;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** The attachment's inline data as a data: URL; undefined without data, or when the data is not base64. */
+/**
+ * The type the attachment's bytes may carry in a data: or blob: URL of this site: images, video,
+ * audio and PDF keep theirs; text and XML become text/plain (an XML or HTML document opened from
+ * a URL of this site could run script in it); anything else becomes application/octet-stream.
+ */
+export function getSafeMediaType(contentType: string | undefined): string {
+  const type = getMediaType(contentType);
+  const kind = getAttachmentKind(type);
+  if (kind === 'text' || kind === 'ccda') return 'text/plain';
+  if (kind === 'other') return 'application/octet-stream';
+  return type;
+}
+
+/** The attachment's inline data as a data: URL (of its safe media type); undefined without data, or when the data is not base64. */
 export function getAttachmentDataUrl(attachment: Attachment | undefined): string | undefined {
   const raw = attachment?.data;
   if (!raw || raw.length > MAX_INLINE_DATA) return undefined;
   const data = raw.replace(/\s+/g, '');
   if (!BASE64.test(data)) return undefined;
-  // The media type goes into the URL; a type with anything odd in it falls back to bytes.
-  const type = getMediaType(attachment?.contentType);
-  const safeType = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(type)
-    ? type
-    : 'application/octet-stream';
-  return `data:${safeType};base64,${data}`;
+  return `data:${getSafeMediaType(attachment?.contentType)};base64,${data}`;
 }
 
 /** The file name a download saves under: the attachment's name without path characters. */

@@ -34,6 +34,8 @@ export const PATIENT_CREATABLE_TYPES = new Set([
   'Subscription',
   // A renewal request for one of their prescriptions (Task for the patient, focus the MedicationRequest).
   'Task',
+  // A document they upload to their record (subject: the patient; the file is a Binary they created).
+  'DocumentReference',
 ]);
 
 const PATIENT_EDITABLE = PATIENT_SELF_EDITABLE;

@@ -7,6 +7,7 @@
 import type { ServerContext } from '../context';
 import { buildPeople } from './people';
 import { buildClinical } from './clinical';
+import { buildDocuments } from './documents';
 import { buildSchedule } from './schedule';
 import { buildQuestionnaires } from './questionnaires';
 import { buildValueSets } from './valuesets';
@@ -25,6 +26,7 @@ export async function buildSeed(now: Date = new Date()): Promise<Record<string, 
     ...buildSchedule(now),
     ...buildClinical(now),
     ...buildExternalIdentitySeed(),
+    ...buildDocuments(now),
   ];
 }
 

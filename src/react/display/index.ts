@@ -6,3 +6,8 @@ export * from './ObservationChart';
 export * from './ResourceViewer';
 export * from './ResourceName';
 export * from './ResourceAvatar';
+export * from './useAttachment';
+export * from './AttachmentDisplay';
+export * from './useCcdaValidation';
+export * from './ccdaDocument';
+export * from './CcdaDisplay';
