@@ -47,6 +47,24 @@ export interface QuestionnaireMessages {
   wrongType: (type: string) => string;
   expressionFailed: (message: string) => string;
   notInteger: string;
+  /** A contained value set ('#id') that the questionnaire does not contain. */
+  valueSetNotFound: (url: string) => string;
+  /** A value-set item in a store built without expandValueSet. */
+  valueSetUnavailable: (url: string) => string;
+  /** Expanding the value set failed (the failure itself is logged). */
+  valueSetFailed: (url: string) => string;
+  /** The chosen file is larger than the item's maxSize. */
+  fileTooLarge: (maxBytes: number) => string;
+  /** The chosen file's type is not one of the item's mimeTypes. */
+  fileTypeNotAllowed: (types: readonly string[]) => string;
+  /** The upload failed; `reason` is the error's message. */
+  uploadFailed: (reason: string) => string;
+  /** An attachment item in a store built without uploadAttachment. */
+  uploadUnavailable: string;
+  /** The resource search of a reference item failed; `reason` is the error's message. */
+  referenceSearchFailed: (reason: string) => string;
+  /** A reference item in a store built without searchResources. */
+  referenceSearchUnavailable: string;
 }
 
 /** Default texts; 'Signature is required.' is portal.md section 8. */
@@ -64,4 +82,13 @@ export const defaultQuestionnaireMessages: QuestionnaireMessages = {
   wrongType: (type) => `The answer is not a valid ${type}.`,
   expressionFailed: (message) => `Expression evaluation failed: ${message}`,
   notInteger: 'Must be a whole number.',
+  valueSetNotFound: (url) => `Value set ${url} not found.`,
+  valueSetUnavailable: (url) => `No value set expansion available for ${url}.`,
+  valueSetFailed: (url) => `Options could not be loaded from ${url}.`,
+  fileTooLarge: (maxBytes) => `The file is larger than ${maxBytes} bytes.`,
+  fileTypeNotAllowed: (types) => `Allowed file types: ${types.join(', ')}.`,
+  uploadFailed: (reason) => reason,
+  uploadUnavailable: 'No attachment upload available.',
+  referenceSearchFailed: (reason) => reason,
+  referenceSearchUnavailable: 'No resource search available.',
 };

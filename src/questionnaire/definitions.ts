@@ -1,60 +1,16 @@
 // The definition tree: one ItemDef per questionnaire item (shared by all its repeat instances),
 // with its control, constraints, expressions and enableWhen targets resolved, and the
 // dependency graph over them (dependency-graph.ts). Built once per store; never changed after.
-import type {
-  Questionnaire,
-  QuestionnaireItem,
-  QuestionnaireItemEnableWhen,
-  QuestionnaireResponseItemAnswer,
-} from '../fhir/types';
+import type { Questionnaire, QuestionnaireItem, QuestionnaireResponseItemAnswer } from '../fhir/types';
 import { ITEM_TYPES, toAnswer } from './answers';
 import { QuestionnaireUrls } from './constants';
 import { buildDependencyGraph } from './dependency-graph';
 import { expressionExtension, scanExpression, variableExtensions, type ExpressionInfo } from './expressions';
 import { readConstraints } from './item-constraints';
 import { extension, resolveControl } from './item-control';
-import type { ItemConstraints, ItemControl } from './types';
+import type { ItemDef, VariableDef } from './item-def';
 
-/** A named variable defined on the questionnaire or an item. */
-export interface VariableDef extends ExpressionInfo {
-  name: string;
-  /** The item that defines it; undefined for questionnaire-level variables. */
-  owner?: ItemDef;
-}
-
-/** The static, per-questionnaire-item part of the engine (shared by all repeat instances). */
-export interface ItemDef {
-  uid: number;
-  item: QuestionnaireItem;
-  linkId: string;
-  /** Key segment: the linkId, made unique among siblings when linkIds repeat. */
-  segment: string;
-  type: QuestionnaireItem['type'];
-  parent?: ItemDef;
-  children: ItemDef[];
-  depth: number;
-  /** Repeats as separate instances: repeating groups and repeating non-choice questions. */
-  repeatsAsInstances: boolean;
-  /** Repeats as several answers in one instance: repeating choice and open-choice. */
-  repeatsAsAnswers: boolean;
-  ownHidden: boolean;
-  readOnly: boolean;
-  control: ItemControl;
-  constraints: ItemConstraints;
-  enableWhen: { condition: QuestionnaireItemEnableWhen; target?: ItemDef }[];
-  enableBehavior: 'all' | 'any';
-  enableWhenExpression?: ExpressionInfo;
-  calculatedExpression?: ExpressionInfo;
-  initialExpression?: ExpressionInfo;
-  answerExpression?: ExpressionInfo;
-  /** answerOptionsToggleExpression: options available only while their expression is true. */
-  optionToggles: { options: QuestionnaireResponseItemAnswer[]; expression: ExpressionInfo }[];
-  variables: VariableDef[];
-  /** Problems found at load. */
-  issues: string[];
-  /** Part of an enableWhen/calculatedExpression cycle: its conditions and calculation are ignored. */
-  cyclic: boolean;
-}
+export type { ItemDef, VariableDef } from './item-def';
 
 /** The parsed questionnaire: item definitions, lookups and the dependency graph. */
 export interface Definitions {

@@ -1,7 +1,7 @@
 // The dependency graph: which items must be re-evaluated when an answer changes (enableWhen
 // targets, and the linkIds an expression reads, through its variables), expressions whose reads
 // cannot be told (re-evaluated on every change), and enableWhen/calculation cycles.
-import type { ItemDef, VariableDef } from './definitions';
+import type { ItemDef, VariableDef } from './item-def';
 import { BUILT_IN_VARIABLES, type ExpressionInfo } from './expressions';
 
 /** What buildDependencyGraph finds. */

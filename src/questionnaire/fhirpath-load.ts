@@ -6,9 +6,10 @@ import type { ItemDef } from './definitions';
 import { evaluate } from './evaluate';
 import { loadFhirPath, type CompiledFhirPath, type FhirPathEngine } from './expressions';
 import { isQuestion, type Node } from './nodes';
-import { batch, markFormChanged } from './notify';
+import { batch, markChanged, markFormChanged } from './notify';
 import { applyAnswers, propagate, reevaluate, withUnit } from './propagate';
 import { insertInstance } from './repeats';
+import { hasExpression } from './snapshots';
 import type { EngineState } from './state';
 
 // Compiling is the slow part of FHIRPath (tens of ms per long expression): shared across stores.
@@ -38,6 +39,13 @@ export function populateInitial(s: EngineState, node: Node): void {
   }
 }
 
+/** The form is ready: items that waited for FHIRPath are no longer pending. */
+function endPending(s: EngineState): void {
+  s.fhirpath.ready = true;
+  markFormChanged(s);
+  for (const [def, nodes] of s.instances) if (hasExpression(s, def)) for (const node of nodes) markChanged(s, node);
+}
+
 /**
  * Loads FHIRPath when the questionnaire has an expression and evaluates everything once; the
  * promise is the store's `ready`. A failed load is logged and becomes a form issue.
@@ -61,16 +69,14 @@ export function startExpressions(s: EngineState): Promise<void> {
         const affected = new Set<ItemDef>();
         for (const def of s.defs.all) reevaluate(s, def, affected);
         propagate(s, new Set([...affected, ...s.defs.all]));
-        s.fhirpath.ready = true;
-        markFormChanged(s);
+        endPending(s);
       });
     },
     (error) => {
       const message = `The FHIRPath engine could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
       s.log(message, error);
       s.form.issues.push(message);
-      s.fhirpath.ready = true;
-      batch(s, () => markFormChanged(s));
+      batch(s, () => endPending(s));
     }
   );
 }

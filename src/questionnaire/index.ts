@@ -33,6 +33,14 @@
  *   Declared launch contexts the caller does not pass evaluate as empty; x-fhir-query variables
  *   are not run (they need a server), so expressions using them report a failure on their item.
  * - Default error texts are in `defaultQuestionnaireMessages`; replace any through `messages`.
+ * - I/O comes in as functions: `expandValueSet` (value-set options), `uploadAttachment`
+ *   (attachment items, through `attachFile`) and `searchResources` (reference items, through
+ *   `searchReferences`, whose results become the item's options). Without one, the item shows
+ *   that it is unavailable.
+ * - Until FHIRPath has loaded, the form works without expressions: items that compute something
+ *   are `pending`, an enableWhenExpression counts as met, and nothing is calculated; once it
+ *   lands everything is evaluated and `ready` turns true.
+ * - How the engine is built, and the path of one change: README.md in this folder.
  */
 export { createQuestionnaireStore, type QuestionnaireStore } from './store';
 export type {
@@ -40,6 +48,7 @@ export type {
   ItemConstraints,
   ItemControl,
   QuestionnaireAnswer,
+  QuestionnaireAttachmentUpload,
   QuestionnaireFormState,
   QuestionnaireItemState,
   QuestionnairePage,
@@ -52,3 +61,4 @@ export { loadFhirPath, type FhirPathEngine, type FhirPathLoader, type CompiledFh
 export { valueKeyForType } from './answers';
 export { evaluateEnableWhen } from './enable-when';
 export { optionLabel } from './options';
+export type { QuestionnaireFile } from './attachments';

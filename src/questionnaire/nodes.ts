@@ -32,6 +32,10 @@ export interface Node {
   /** Failed expressions of this instance by kind; created on the first failure. */
   expressionErrors?: Map<string, string>;
   optionsState?: OptionsState;
+  /** The latest reference search; results of an earlier one are dropped. */
+  searchSeq?: number;
+  /** An attachment upload running, or why the last one failed. */
+  upload?: { uploading?: boolean; error?: string };
   /** Identities of options switched off by answerOptionsToggleExpression. */
   disabledOptions?: Set<string>;
   counted: boolean;

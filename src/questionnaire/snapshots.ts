@@ -13,10 +13,25 @@ import type { QuestionnaireFormState, QuestionnaireItemState, QuestionnairePage 
 
 const NO_OPTIONS: OptionsState = { options: [], loading: false, truncated: false };
 
-/** Items that show options: choices, and any item with answerOption or answerValueSet. */
-function isChoiceLike(def: ItemDef): boolean {
+/** Items that show options: choices, any item with answerOption or answerValueSet, and references (their search results). */
+function hasOptions(def: ItemDef): boolean {
   return (
-    def.type === 'choice' || def.type === 'open-choice' || !!def.item.answerOption?.length || !!def.item.answerValueSet
+    def.type === 'choice' ||
+    def.type === 'open-choice' ||
+    def.type === 'reference' ||
+    !!def.item.answerOption?.length ||
+    !!def.item.answerValueSet
+  );
+}
+
+/** The item computes something through FHIRPath (initialExpression only on a fresh form). */
+export function hasExpression(s: EngineState, def: ItemDef): boolean {
+  return !!(
+    def.calculatedExpression ||
+    def.enableWhenExpression ||
+    def.answerExpression ||
+    def.optionToggles.length ||
+    (def.initialExpression && !s.existing)
   );
 }
 
@@ -34,7 +49,7 @@ export function optionsOf(s: EngineState, node: Node): OptionsState {
     node.optionsState = {
       ...result,
       loading: false,
-      ...(contained ? {} : { error: `Value set ${item.answerValueSet} not found.` }),
+      ...(contained ? {} : { error: s.messages.valueSetNotFound(item.answerValueSet) }),
     };
   } else node.optionsState = { options: [], loading: false, truncated: false };
   return node.optionsState;
@@ -56,7 +71,7 @@ export function itemSnapshot(s: EngineState, node: Node): QuestionnaireItemState
     }
   }
   const max = def.constraints.maxOccurs;
-  const opts = isChoiceLike(def) ? optionsOf(s, node) : NO_OPTIONS;
+  const opts = hasOptions(def) ? optionsOf(s, node) : NO_OPTIONS;
   const failed = node.expressionErrors?.size ? [...node.expressionErrors.values()] : undefined;
   const state: QuestionnaireItemState = {
     key: node.key,
@@ -85,6 +100,8 @@ export function itemSnapshot(s: EngineState, node: Node): QuestionnaireItemState
       : opts.options,
     optionsLoading: opts.loading,
     optionsTruncated: opts.truncated,
+    pending: !s.fhirpath.ready && hasExpression(s, def),
+    uploading: !!node.upload?.uploading,
   };
   // Optional keys are absent, not undefined.
   if (def.item.text !== undefined) state.text = def.item.text;
@@ -92,6 +109,7 @@ export function itemSnapshot(s: EngineState, node: Node): QuestionnaireItemState
   if (node.parent) state.parentKey = node.parent.key;
   if (failed) state.expressionError = failed[0];
   if (opts.error) state.optionsError = opts.error;
+  if (node.upload?.error) state.uploadError = node.upload.error;
   return (node.state = state);
 }
 

@@ -4,6 +4,7 @@
 // notification, snapshots). README.md in this folder follows setAnswer to the re-render.
 import type { QuestionnaireResponse, Reference } from '../fhir/types';
 import { answerValueKey, coerceAnswer } from './answers';
+import { attachFile, type QuestionnaireFile } from './attachments';
 import { QuestionnaireUrls } from './constants';
 import type { ItemDef } from './definitions';
 import { populateInitial, startExpressions } from './fhirpath-load';
@@ -13,6 +14,7 @@ import { isQuestion } from './nodes';
 import { batch, markFormChanged } from './notify';
 import { applyAnswers, propagate, reevaluate } from './propagate';
 import { insertInstance, removeInstance } from './repeats';
+import { searchReferences } from './reference-search';
 import { buildResponse } from './response';
 import { formSnapshot, itemSnapshot, pages } from './snapshots';
 import { createEngineState, type EngineState, type Listener } from './state';
@@ -52,6 +54,10 @@ export interface QuestionnaireStore {
   removeRepeat(key: string): boolean;
   /** Loads the options of a value-set item through expandValueSet. */
   loadOptions(key: string, filter?: string): Promise<void>;
+  /** Searches resources for a reference item through searchResources; the results become its options. */
+  searchReferences(key: string, text: string): Promise<void>;
+  /** Checks a file against an attachment item's limits, uploads it through uploadAttachment and answers with it. */
+  attachFile(key: string, file: QuestionnaireFile): Promise<void>;
   /** Moves to the next page if the current one is valid; returns whether it moved. */
   nextPage(): boolean;
   backPage(): boolean;
@@ -168,6 +174,10 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     },
 
     loadOptions: (key, filter) => loadValueSetOptions(s, key, filter),
+
+    searchReferences: (key, text) => searchReferences(s, key, text),
+
+    attachFile: (key, file) => attachFile(s, key, file),
 
     nextPage() {
       const list = pages(s);

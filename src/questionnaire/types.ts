@@ -1,9 +1,11 @@
 import type {
+  Attachment,
   Coding,
   QuestionnaireItem,
   QuestionnaireResponse,
   QuestionnaireResponseItemAnswer,
   Reference,
+  Resource,
   Signature,
   ValueSet,
 } from '../fhir/types';
@@ -137,6 +139,15 @@ export interface QuestionnaireItemState {
   optionsError?: string;
   /** Set when the value set had more entries than the display limit. */
   optionsTruncated: boolean;
+  /**
+   * One of its expressions (calculated, enableWhen, initial, answer, option toggle) waits for the
+   * FHIRPath engine: until it lands the item shows what it has and takes typing.
+   */
+  pending: boolean;
+  /** An attachment item's file is being uploaded. */
+  uploading: boolean;
+  /** Why the last file could not be attached (too large, wrong type, upload failed). */
+  uploadError?: string;
 }
 
 /** One page of a paged form. */
@@ -183,12 +194,23 @@ export interface ValueSetExpansion {
   contains: { system?: string; code?: string; display?: string }[];
 }
 
+/** A file handed to `uploadAttachment`. */
+export interface QuestionnaireAttachmentUpload {
+  data: Blob;
+  filename?: string;
+  contentType: string;
+}
+
 /** What the store needs from outside. */
 export interface QuestionnaireStoreOptions {
   /** An existing response to continue. */
   response?: QuestionnaireResponse;
   /** Expands a value set (ValueSet/$expand) and returns the expansion or the ValueSet. */
   expandValueSet?: (url: string, filter: string | undefined, count: number) => Promise<ValueSet | ValueSetExpansion>;
+  /** Uploads an attachment item's file and returns the Attachment pointing at it (e.g. FhirClient.createAttachment). */
+  uploadAttachment?: (file: QuestionnaireAttachmentUpload) => Promise<Attachment | undefined>;
+  /** Searches resources of one type for a reference item (e.g. FhirClient.searchResources). */
+  searchResources?: (resourceType: string, params: Record<string, string>) => Promise<readonly Resource[]>;
   /** The clock; defaults to Date. */
   now?: () => Date;
   /** Loads the FHIRPath engine; only called when the questionnaire has an expression. */

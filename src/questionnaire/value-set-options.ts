@@ -15,7 +15,7 @@ export async function loadValueSetOptions(s: EngineState, key: string, filter?: 
         options: [],
         loading: false,
         truncated: false,
-        error: `No value set expansion available for ${url}.`,
+        error: s.messages.valueSetUnavailable(url),
       };
       markChanged(s, node);
     });
@@ -45,7 +45,7 @@ export async function loadValueSetOptions(s: EngineState, key: string, filter?: 
         options: [],
         loading: false,
         truncated: false,
-        error: `Options could not be loaded from ${url}.`,
+        error: s.messages.valueSetFailed(url),
       };
       markChanged(s, node);
     });

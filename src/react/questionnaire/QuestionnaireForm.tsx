@@ -1,12 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
 import type { QuestionnaireStore } from '../../questionnaire';
+import type { QuestionnaireClassNames } from './classNames';
 import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
 import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+import {
+  QuestionnaireClassContext,
+  useQuestionnaireClassNameOf,
+  useQuestionnaireCn,
+} from './questionnaireClassContext';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { SignaturePad } from './SignaturePad';
+import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
-import { pickerKind } from './inputs/QuestionInput';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
 
@@ -28,34 +34,39 @@ export interface QuestionnaireFormProps extends UseQuestionnaireOptions {
   signatureWidth?: number;
   signatureHeight?: number;
   className?: string;
+  /** Class names per part, replacing the default `fpk-…` class of each (see QuestionnaireSlot). */
+  classNames?: QuestionnaireClassNames;
 }
 
 /** Renders a FHIR Questionnaire and hands the QuestionnaireResponse to onSubmit. */
 export function QuestionnaireForm(props: QuestionnaireFormProps) {
-  const { store, loading, error } = useQuestionnaire(props);
   const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...props.messages }), [props.messages]);
+  // The engine's texts are among the form's messages: the engine is built with them.
+  const { store, loading, error } = useQuestionnaire({ ...props, messages });
+  const cn = useQuestionnaireClassNameOf(props.classNames);
+  let body;
   if (error) {
-    return (
-      <div className="fpk-questionnaire-fatal" role="alert">
+    body = (
+      <div className={cn('questionnaire-fatal')} role="alert">
         <p>{messages.fatalError}</p>
         <p>{error}</p>
       </div>
     );
-  }
-  if (loading || !store) {
-    return (
-      <p className="fpk-questionnaire-loading" role="status">
+  } else if (loading || !store) {
+    body = (
+      <p className={cn('questionnaire-loading')} role="status">
         {messages.loadingQuestionnaire}
       </p>
     );
-  }
-  return <QuestionnaireFormBody {...props} store={store} messages={messages} />;
+  } else body = <QuestionnaireFormBody {...props} store={store} messages={messages} />;
+  return <QuestionnaireClassContext.Provider value={cn}>{body}</QuestionnaireClassContext.Provider>;
 }
 
 function QuestionnaireFormBody(
   props: Omit<QuestionnaireFormProps, 'messages'> & { store: QuestionnaireStore; messages: QuestionnaireFormMessages }
 ) {
   const { store, messages, headingLevel = 2, disablePagination, excludeButtons } = props;
+  const cn = useQuestionnaireCn();
   const form = useQuestionnaireFormState(store);
   const formRef = useRef<HTMLFormElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -98,7 +109,7 @@ function QuestionnaireFormBody(
 
   if (form.fatalError) {
     return (
-      <div className="fpk-questionnaire-fatal" role="alert">
+      <div className={cn('questionnaire-fatal')} role="alert">
         <p>{messages.fatalError}</p>
         <p>{form.fatalError}</p>
       </div>
@@ -117,7 +128,7 @@ function QuestionnaireFormBody(
       const first = errors.find((e) => e.key) ?? errors[0];
       const target = first?.key
         ? document.getElementById(itemId(idPrefix, first.key))
-        : rootRef.current?.querySelector<HTMLElement>('.fpk-signature-area');
+        : document.getElementById(`${idPrefix}-signature-typed`);
       target?.focus();
       return;
     }
@@ -147,14 +158,10 @@ function QuestionnaireFormBody(
           that read is HTMLFormElement's named-property lookup, which rebuilds the form's cache of all
           its controls whenever a control's name changed (React rewrites an <input>'s name on every
           input event). Inside the form, each keystroke of a 2,000-item form paid that rebuild. */}
-      <div
-        ref={rootRef}
-        className={['fpk-questionnaire', props.className].filter(Boolean).join(' ')}
-        data-paged={pages ? '' : undefined}
-      >
-        {form.title && <Title className="fpk-questionnaire-title">{form.title}</Title>}
+      <div ref={rootRef} className={cn('questionnaire', props.className)} data-paged={pages ? '' : undefined}>
+        {form.title && <Title className={cn('questionnaire-title')}>{form.title}</Title>}
         {form.issues.length > 0 && (
-          <div className="fpk-questionnaire-issue" role="note">
+          <div className={cn('questionnaire-issue')} role="note">
             {form.issues.map((issue) => (
               <p key={issue}>{issue}</p>
             ))}
@@ -162,22 +169,22 @@ function QuestionnaireFormBody(
         )}
         {pages ? (
           <>
-            <ol className="fpk-stepper" aria-label={messages.pagesLabel}>
+            <ol className={cn('stepper')} aria-label={messages.pagesLabel}>
               {enabledPages.map((page, i) => (
                 <li
                   key={page.key}
-                  className="fpk-stepper-step"
+                  className={cn('stepper-step')}
                   aria-current={page.index === current ? 'step' : undefined}
                   data-state={page.index === current ? 'active' : i < position ? 'complete' : 'upcoming'}
                 >
-                  <span className="fpk-stepper-number" aria-hidden="true">
+                  <span className={cn('stepper-number')} aria-hidden="true">
                     {i + 1}
                   </span>
                   {page.title}
                 </li>
               ))}
             </ol>
-            <p ref={pageHeadingRef} tabIndex={-1} className="fpk-stepper-current">
+            <p ref={pageHeadingRef} tabIndex={-1} className={cn('stepper-current')}>
               {messages.stepOf(position + 1, enabledPages.length)}
             </p>
             {pages[current] && (
@@ -191,7 +198,7 @@ function QuestionnaireFormBody(
             others so a drawn or typed signature survives Back and Next. */}
         {form.signatureRequired && (
           <section
-            className="fpk-questionnaire-signature"
+            className={cn('questionnaire-signature')}
             aria-labelledby={`${idPrefix}-signature`}
             hidden={!isLastPage || undefined}
           >
@@ -208,29 +215,30 @@ function QuestionnaireFormBody(
               invalid={!!form.signatureError}
               describedBy={form.signatureError ? `${idPrefix}-signature-error` : undefined}
               form={formId}
+              typedId={`${idPrefix}-signature-typed`}
               onChange={(data) => (data ? store.setSignature(data) : store.clearSignature())}
             />
             {form.signatureError && (
-              <p id={`${idPrefix}-signature-error`} className="fpk-questionnaire-error" role="alert">
+              <p id={`${idPrefix}-signature-error`} className={cn('questionnaire-error')} role="alert">
                 {form.signatureError}
               </p>
             )}
           </section>
         )}
         {submitError && (
-          <p className="fpk-questionnaire-error" role="alert">
+          <p className={cn('questionnaire-error')} role="alert">
             {submitError}
           </p>
         )}
         {!excludeButtons && (
-          <div className="fpk-questionnaire-buttons">
+          <div className={cn('questionnaire-buttons')}>
             {pages && position > 0 && (
-              <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.backPage()}>
+              <button type="button" className={cn('button')} data-variant="outline" onClick={() => store.backPage()}>
                 {messages.back}
               </button>
             )}
             {pages && !isLastPage && (
-              <button type="button" className="fpk-button" onClick={next}>
+              <button type="button" className={cn('button')} onClick={next}>
                 {messages.next}
               </button>
             )}
@@ -238,7 +246,7 @@ function QuestionnaireFormBody(
               <button
                 type="submit"
                 form={formId}
-                className="fpk-button"
+                className={cn('button')}
                 disabled={submitting}
                 data-loading={submitting || undefined}
               >
@@ -250,7 +258,7 @@ function QuestionnaireFormBody(
         <form
           ref={formRef}
           id={formId}
-          className="fpk-questionnaire-form"
+          className={cn('questionnaire-form')}
           noValidate
           hidden
           onSubmit={(event) => void submit(event)}

@@ -1,12 +1,13 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
-import { defaultQuestionnaireMessages, type QuestionnaireItemState } from '../../questionnaire';
-import { loadSanitizer } from './sanitize';
+import { memo, type ReactNode } from 'react';
+import type { QuestionnaireItemState } from '../../questionnaire';
+import { ItemText } from './ItemText';
 import { itemId, useQuestionnaireFormContext } from './context';
+import type { QuestionnaireFormMessages } from './messages';
+import { useQuestionnaireCn } from './questionnaireClassContext';
 import { useQuestionnaireItem } from './useQuestionnaireItem';
-import { isGroupedInput, QuestionInput } from './inputs/QuestionInput';
+import { isGroupedInput } from './inputs/inputKind';
+import { QuestionInput } from './inputs/QuestionInput';
 import { TabContainer } from './TabContainer';
-
-const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml';
 
 /**
  * One item instance: display text, a group with its children, or a question with its input.
@@ -28,43 +29,20 @@ export const QuestionnaireItemView = /* @__PURE__ */ memo(function Questionnaire
   return <QuestionItem state={state} />;
 });
 
-/** The item's text; rendering-xhtml is sanitized, everything else rendered as text. */
-export function ItemText({ state }: { state: QuestionnaireItemState }) {
-  const xhtml = state.item._text?.extension?.find((e) => e.url === RENDERING_XHTML)?.valueString;
-  const [safe, setSafe] = useState<{ source: string; html: string }>();
-  useEffect(() => {
-    if (!xhtml) return;
-    let live = true;
-    loadSanitizer()
-      .then((sanitize) => live && setSafe({ source: xhtml, html: sanitize(xhtml) }))
-      .catch((error: unknown) => console.error('Loading the HTML sanitizer failed; showing plain text', error));
-    return () => {
-      live = false;
-    };
-  }, [xhtml]);
-  if (xhtml && safe?.source === xhtml) {
-    return <span className="fpk-questionnaire-xhtml" dangerouslySetInnerHTML={{ __html: safe.html }} />;
-  }
-  return (
-    <>
-      {state.prefix && <span className="fpk-questionnaire-prefix">{state.prefix} </span>}
-      {state.text}
-    </>
-  );
-}
-
 function DisplayItem({ state }: { state: QuestionnaireItemState }) {
+  const cn = useQuestionnaireCn();
   return (
-    <div className="fpk-questionnaire-display" data-control={state.control}>
+    <div className={cn('questionnaire-display')} data-control={state.control}>
       <ItemText state={state} />
     </div>
   );
 }
 
 function Heading({ level, id, children }: { level: number; id: string; children: ReactNode }) {
+  const cn = useQuestionnaireCn();
   const Tag = `h${Math.min(Math.max(level, 2), 6)}` as 'h2';
   return (
-    <Tag id={id} className="fpk-questionnaire-group-title">
+    <Tag id={id} className={cn('questionnaire-group-title')}>
       {children}
     </Tag>
   );
@@ -72,6 +50,7 @@ function Heading({ level, id, children }: { level: number; id: string; children:
 
 function GroupItem({ state, level }: { state: QuestionnaireItemState; level: number }) {
   const { store, messages, idPrefix } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const titleId = itemId(idPrefix, state.key, 'title');
   const isLast = state.repeatIndex === state.repeatCount - 1;
   // A group without text has no heading, so its children keep this level (no skipped levels).
@@ -79,7 +58,7 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
   return (
     <>
       <section
-        className="fpk-questionnaire-group"
+        className={cn('questionnaire-group')}
         aria-labelledby={state.text ? titleId : undefined}
         data-control={state.control}
         data-repeat-index={state.repeats ? state.repeatIndex : undefined}
@@ -92,24 +71,32 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
         )}
         <ItemIssues state={state} />
         {state.control === 'tab-container' ? (
-          <TabContainer state={state} level={childLevel} />
+          <TabContainer
+            state={state}
+            renderPanel={(key) => <QuestionnaireItemView itemKey={key} level={childLevel} />}
+          />
         ) : (
           state.childKeys.map((key) => <QuestionnaireItemView key={key} itemKey={key} level={childLevel} />)
         )}
         {state.repeats && state.canRemoveRepeat && !state.readOnly && (
           <button
             type="button"
-            className="fpk-button"
+            className={cn('button')}
             data-variant="subtle"
             onClick={() => store.removeRepeat(state.key)}
           >
             {messages.remove}
-            <span className="fpk-visually-hidden"> {state.text}</span>
+            <span className={cn('visually-hidden')}> {state.text}</span>
           </button>
         )}
       </section>
       {state.repeats && isLast && state.canAddRepeat && !state.readOnly && (
-        <button type="button" className="fpk-button" data-variant="outline" onClick={() => store.addRepeat(state.key)}>
+        <button
+          type="button"
+          className={cn('button')}
+          data-variant="outline"
+          onClick={() => store.addRepeat(state.key)}
+        >
           {messages.addGroup(state.text ?? state.linkId)}
         </button>
       )}
@@ -117,33 +104,41 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
   );
 }
 
-/** The start of the engine's minOccurs message, computed lazily so the module stays shakeable. */
-const emptinessPrefix = () => defaultQuestionnaireMessages.minOccurs(0).split('0')[0];
-
 /**
  * Errors a user sees: all once the user changed the item (the engine's `touched`) or tried to
  * submit; before that only those not about emptiness, so tabbing through an untouched form
- * shows no 'This field is required.' under each field it passes.
+ * shows no 'This field is required.' under each field it passes. The engine's texts are the
+ * form's messages, so the emptiness errors are known by their exact text.
  */
-function visibleErrors(state: QuestionnaireItemState, touched: boolean, submitAttempted: boolean): readonly string[] {
-  if (touched || submitAttempted || state.answers.length > 0) return state.errors;
-  return state.errors.filter((e) => e !== defaultQuestionnaireMessages.required && !e.startsWith(emptinessPrefix()));
+function visibleErrors(
+  state: QuestionnaireItemState,
+  messages: QuestionnaireFormMessages,
+  submitAttempted: boolean
+): readonly string[] {
+  if (state.touched || submitAttempted || state.answers.length > 0 || !state.errors.length) return state.errors;
+  const minOccurs = state.constraints.minOccurs;
+  const tooFew = minOccurs === undefined ? undefined : messages.minOccurs(minOccurs);
+  return state.errors.filter((e) => e !== messages.required && e !== tooFew);
 }
 
 function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   // submitAttempted comes through context, not a store subscription per item: a keystroke then
   // calls no listener of the other items.
   const { store, messages, idPrefix, submitAttempted } = useQuestionnaireFormContext();
-  const errors = visibleErrors(state, state.touched, submitAttempted);
+  const cn = useQuestionnaireCn();
+  const errors = visibleErrors(state, messages, submitAttempted);
   const inputId = itemId(idPrefix, state.key);
+  const labelId = itemId(idPrefix, state.key, 'label');
   const errorId = itemId(idPrefix, state.key, 'error');
+  const pendingId = itemId(idPrefix, state.key, 'pending');
+  const describedBy = [errors.length && errorId, state.pending && pendingId].filter(Boolean).join(' ') || undefined;
   const isLast = state.repeatIndex === state.repeatCount - 1;
   const grouped = isGroupedInput(state);
   const label = (
     <>
       <ItemText state={state} />
       {state.required && (
-        <span className="fpk-questionnaire-required" aria-hidden="true">
+        <span className={cn('questionnaire-required')} aria-hidden="true">
           {' *'}
         </span>
       )}
@@ -153,36 +148,46 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
     <QuestionInput
       state={state}
       inputId={inputId}
-      describedBy={errors.length ? errorId : undefined}
+      labelId={labelId}
+      describedBy={describedBy}
       invalid={errors.length > 0}
     />
   );
 
   return (
     <div
-      className="fpk-questionnaire-item"
+      className={cn('questionnaire-item')}
       data-link-id={state.linkId}
       data-type={state.type}
       data-control={state.control}
       data-invalid={errors.length > 0 || undefined}
       data-required={state.required || undefined}
       data-readonly={state.readOnly || undefined}
+      data-pending={state.pending || undefined}
+      aria-busy={state.pending || undefined}
     >
       {grouped ? (
-        <fieldset className="fpk-questionnaire-fieldset" aria-describedby={errors.length ? errorId : undefined}>
-          <legend className="fpk-questionnaire-label">{label}</legend>
+        <fieldset className={cn('questionnaire-fieldset')} aria-describedby={describedBy}>
+          <legend id={labelId} className={cn('questionnaire-label')}>
+            {label}
+          </legend>
           {input}
         </fieldset>
       ) : (
         <>
-          <label className="fpk-questionnaire-label" htmlFor={inputId}>
+          <label id={labelId} className={cn('questionnaire-label')} htmlFor={inputId}>
             {label}
           </label>
           {input}
         </>
       )}
+      {state.pending && (
+        <p id={pendingId} className={cn('questionnaire-pending')}>
+          {messages.expressionPending}
+        </p>
+      )}
       {errors.length > 0 && (
-        <div id={errorId} className="fpk-questionnaire-error">
+        <div id={errorId} className={cn('questionnaire-error')}>
           {errors.map((error) => (
             <p key={error}>{error}</p>
           ))}
@@ -190,22 +195,22 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
       )}
       <ItemIssues state={state} />
       {state.repeats && state.type !== 'choice' && state.type !== 'open-choice' && (
-        <div className="fpk-questionnaire-repeat-actions">
+        <div className={cn('questionnaire-repeat-actions')}>
           {state.canRemoveRepeat && !state.readOnly && (
             <button
               type="button"
-              className="fpk-button"
+              className={cn('button')}
               data-variant="subtle"
               onClick={() => store.removeRepeat(state.key)}
             >
               {messages.remove}
-              <span className="fpk-visually-hidden"> {state.text}</span>
+              <span className={cn('visually-hidden')}> {state.text}</span>
             </button>
           )}
           {isLast && state.canAddRepeat && !state.readOnly && (
             <button
               type="button"
-              className="fpk-button"
+              className={cn('button')}
               data-variant="outline"
               onClick={() => store.addRepeat(state.key)}
             >
@@ -220,10 +225,11 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
 
 /** Non-blocking problems of an item (failed expression, unreachable value set, bad definition). */
 function ItemIssues({ state }: { state: QuestionnaireItemState }) {
+  const cn = useQuestionnaireCn();
   const texts = [...new Set([state.expressionError, state.optionsError, ...state.issues].filter(Boolean) as string[])];
   if (!texts.length) return null;
   return (
-    <div className="fpk-questionnaire-issue" role="note">
+    <div className={cn('questionnaire-issue')} role="note">
       {texts.map((text) => (
         <p key={text}>{text}</p>
       ))}

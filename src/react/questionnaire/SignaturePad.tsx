@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useQuestionnaireCn } from './questionnaireClassContext';
 
 type Point = [number, number, number];
 type GetStroke = typeof import('perfect-freehand').getStroke;
@@ -36,6 +37,8 @@ export interface SignaturePadProps {
   describedBy?: string;
   /** Id of the <form> the typed-name field belongs to, when it is not inside it. */
   form?: string;
+  /** Id of the typed-name field (to move focus there). */
+  typedId?: string;
 }
 
 const toPath = (points: number[][], close: boolean) =>
@@ -79,7 +82,9 @@ export function SignaturePad({
   invalid,
   describedBy,
   form,
+  typedId,
 }: SignaturePadProps) {
+  const cn = useQuestionnaireCn();
   const [strokes, setStrokes] = useState<Point[][]>([]);
   const [typed, setTyped] = useState('');
   const current = useRef<Point[] | null>(null);
@@ -119,13 +124,13 @@ export function SignaturePad({
   };
 
   return (
-    <div className="fpk-signature" data-invalid={invalid || undefined}>
+    <div className={cn('signature')} data-invalid={invalid || undefined}>
       <svg
         ref={svgRef}
         role="img"
         aria-label={label}
         aria-describedby={describedBy}
-        className="fpk-signature-area"
+        className={cn('signature-area')}
         width={width}
         height={height}
         viewBox={`0 0 ${width} ${height}`}
@@ -158,11 +163,12 @@ export function SignaturePad({
           </text>
         )}
       </svg>
-      <div className="fpk-signature-actions">
-        <label className="fpk-signature-typed">
+      <div className={cn('signature-actions')}>
+        <label className={cn('signature-typed')}>
           <span>{typedLabel}</span>
           <input
-            className="fpk-input"
+            id={typedId}
+            className={cn('input')}
             form={form}
             value={typed}
             onChange={(e) => {
@@ -173,7 +179,7 @@ export function SignaturePad({
         </label>
         <button
           type="button"
-          className="fpk-button"
+          className={cn('button')}
           data-variant="outline"
           onClick={() => {
             setStrokes([]);

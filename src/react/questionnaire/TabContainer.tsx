@@ -1,12 +1,23 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
 import { itemId, useQuestionnaireFormContext } from './context';
-import { QuestionnaireItemView, ItemText } from './QuestionnaireItemView';
+import { useQuestionnaireCn } from './questionnaireClassContext';
+import { ItemText } from './ItemText';
 import { useQuestionnaireItem } from './useQuestionnaireItem';
 
-/** A tab-container group: its child groups as WAI-ARIA tabs (arrow keys move between tabs). */
-export function TabContainer({ state, level }: { state: QuestionnaireItemState; level: number }) {
+/**
+ * A tab-container group: its child groups as WAI-ARIA tabs (arrow keys move between tabs). The
+ * panels' content comes from `renderPanel`, so this does not import the item view it sits in.
+ */
+export function TabContainer({
+  state,
+  renderPanel,
+}: {
+  state: QuestionnaireItemState;
+  renderPanel: (itemKey: string) => ReactNode;
+}) {
   const { idPrefix } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const [active, setActive] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const keys = state.childKeys;
@@ -23,8 +34,8 @@ export function TabContainer({ state, level }: { state: QuestionnaireItemState; 
   };
 
   return (
-    <div className="fpk-questionnaire-tabs">
-      <div role="tablist" className="fpk-questionnaire-tablist" onKeyDown={onKeyDown}>
+    <div className={cn('questionnaire-tabs')}>
+      <div role="tablist" className={cn('questionnaire-tablist')} onKeyDown={onKeyDown}>
         {keys.map((key, index) => (
           <Tab
             key={key}
@@ -46,9 +57,9 @@ export function TabContainer({ state, level }: { state: QuestionnaireItemState; 
           id={itemId(idPrefix, key, 'panel')}
           aria-labelledby={itemId(idPrefix, key, 'tab')}
           hidden={index !== selected}
-          className="fpk-questionnaire-tabpanel"
+          className={cn('questionnaire-tabpanel')}
         >
-          <QuestionnaireItemView itemKey={key} level={level} />
+          {renderPanel(key)}
         </div>
       ))}
     </div>
@@ -64,6 +75,7 @@ function Tab(props: {
   buttonRef: (el: HTMLButtonElement | null) => void;
 }) {
   const { store } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const state = useQuestionnaireItem(store, props.itemKey);
   if (!state) return null;
   return (
@@ -77,7 +89,7 @@ function Tab(props: {
       tabIndex={props.selected ? 0 : -1}
       data-state={props.selected ? 'active' : 'inactive'}
       data-disabled={!state.visible || undefined}
-      className="fpk-questionnaire-tab"
+      className={cn('questionnaire-tab')}
       onClick={props.onSelect}
     >
       <ItemText state={state} />

@@ -3,3 +3,9 @@ export { useQuestionnaire, type UseQuestionnaireOptions, type UseQuestionnaireRe
 export { useQuestionnaireItem, useQuestionnaireFormState } from './useQuestionnaireItem';
 export { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
 export { SignaturePad, type SignaturePadProps } from './SignaturePad';
+export {
+  QuestionnaireSlot,
+  getDefaultQuestionnaireClassNames,
+  type QuestionnaireSlotName,
+  type QuestionnaireClassNames,
+} from './classNames';

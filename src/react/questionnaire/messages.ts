@@ -1,5 +1,11 @@
-/** Every user-visible text of the questionnaire form, replaceable through the `messages` prop. */
-export interface QuestionnaireFormMessages {
+import { defaultQuestionnaireMessages, type QuestionnaireMessages } from '../../questionnaire';
+
+/**
+ * Every user-visible text of the questionnaire form, replaceable through the `messages` prop: the
+ * form's own and the engine's (validation errors, upload and search failures), which the form
+ * hands to the engine when it builds it.
+ */
+export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   submit: string;
   next: string;
   back: string;
@@ -19,6 +25,12 @@ export interface QuestionnaireFormMessages {
   /** Free-text entry of an open-choice item. */
   otherAnswer: string;
   clearSelection: string;
+  /** Accessible name of a multi-select's chosen answers: '{item text}: selected'. */
+  selectedAnswers: (itemText: string) => string;
+  /** Accessible name of the button that removes one chosen answer: 'Remove {answer}'. */
+  removeAnswer: (answerLabel: string) => string;
+  /** Shown on an item whose expression waits for the FHIRPath engine. */
+  expressionPending: string;
   signature: string;
   signatureArea: string;
   signatureTyped: string;
@@ -35,6 +47,7 @@ export interface QuestionnaireFormMessages {
 
 /** The default texts; those of portal.md keep its exact wording. */
 export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
+  ...defaultQuestionnaireMessages,
   submit: 'Submit',
   next: 'Next',
   back: 'Back',
@@ -50,6 +63,9 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   nothingFound: 'Nothing found',
   otherAnswer: 'Other',
   clearSelection: 'Clear selection',
+  selectedAnswers: (itemText) => `${itemText}: selected`,
+  removeAnswer: (answerLabel) => `Remove ${answerLabel}`,
+  expressionPending: 'Calculating…',
   signature: 'Signature',
   signatureArea: 'Signature input area',
   signatureTyped: 'Or type your full name to sign',

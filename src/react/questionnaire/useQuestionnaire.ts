@@ -1,8 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Questionnaire, QuestionnaireResponse, Reference, ValueSet } from '../../fhir';
+import type { Questionnaire, QuestionnaireResponse, Reference, ResourceType, ValueSet } from '../../fhir';
 import { normalizeErrorString } from '../../fhir';
-import { createQuestionnaireStore, type QuestionnaireStore, type QuestionnaireStoreOptions } from '../../questionnaire';
+import {
+  createQuestionnaireStore,
+  loadFhirPath,
+  type FhirPathEngine,
+  type QuestionnaireMessages,
+  type QuestionnaireStore,
+  type QuestionnaireStoreOptions,
+} from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
+import { whenIdle } from './whenIdle';
 
 /** Options of {@link useQuestionnaire}. */
 export interface UseQuestionnaireOptions {
@@ -20,6 +28,8 @@ export interface UseQuestionnaireOptions {
   optionsDisplayLimit?: number;
   /** Called after each change with the response so far: status in-progress, no authored time. */
   onChange?: (response: QuestionnaireResponse) => void;
+  /** The engine's texts (validation, upload and search failures); read when the engine is built. */
+  messages?: Partial<QuestionnaireMessages>;
 }
 
 /** What {@link useQuestionnaire} returns. */
@@ -39,8 +49,17 @@ function isQuestionnaireResource(value: UseQuestionnaireOptions['questionnaire']
 }
 
 /**
+ * The FHIRPath engine, loaded once the page is idle: a form with expressions renders and takes
+ * typing at once, its first paint does not wait for the engine's download, and its expressions
+ * apply when the engine lands.
+ */
+const loadFhirPathWhenIdle = (): Promise<FhirPathEngine> =>
+  new Promise<void>((resolve) => whenIdle(resolve)).then(loadFhirPath);
+
+/**
  * The headless questionnaire: reads the questionnaire when given a reference and builds the
- * engine with the client's value-set expansion, the clock and the signed-in profile.
+ * engine with the client's value-set expansion, attachment upload and resource search, the
+ * signed-in profile, and FHIRPath loaded when the page is idle.
  */
 export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionnaireResult {
   const client = useFhirClient();
@@ -82,8 +101,12 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
       profile: profile?.id ? { reference: `${profile.resourceType}/${profile.id}` } : undefined,
       variables: opts.variables,
       optionsDisplayLimit: opts.optionsDisplayLimit,
+      messages: opts.messages,
       expandValueSet: (url: string, filter: string | undefined, count: number): Promise<ValueSet> =>
         client.valueSetExpand({ url, filter, count }),
+      uploadAttachment: (file) => client.createAttachment(file),
+      searchResources: (resourceType, params) => client.searchResources(resourceType as ResourceType, params),
+      loadFhirPath: loadFhirPathWhenIdle,
     };
     return createQuestionnaireStore(questionnaire, storeOptions);
     // The store is the form's state: it is rebuilt only for another questionnaire or response.

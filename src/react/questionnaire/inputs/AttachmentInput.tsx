@@ -1,71 +1,54 @@
-import { useState } from 'react';
-import { normalizeErrorString } from '../../../fhir';
-import { useFhirClient } from '../../FhirProvider';
+import { safeUrl } from '../../../fhir/urls';
 import { useQuestionnaireFormContext } from '../context';
-import type { InputProps } from './QuestionInput';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
+import type { InputProps } from './types';
 
-/** A file input that uploads through the client and answers with the Attachment. */
+/**
+ * A file input over the engine: the engine checks the file against the item's limits, uploads it
+ * (through the client's createAttachment in a QuestionnaireForm) and answers with the Attachment;
+ * this shows its progress, its error and the current file.
+ */
 export function AttachmentInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
-  const client = useFhirClient();
-  const { store, messages, formId } = useQuestionnaireFormContext();
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string>();
+  const { store, messages, formId, idPrefix } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const attachment = state.answers[0]?.valueAttachment;
-
-  const upload = async (file: File | undefined) => {
-    onTouched?.();
-    if (!file) return;
-    setError(undefined);
-    const { maxSize, mimeTypes } = state.constraints;
-    if (maxSize !== undefined && file.size > maxSize) {
-      setError(`The file is larger than ${maxSize} bytes.`);
-      return;
-    }
-    if (mimeTypes?.length && !mimeTypes.includes(file.type)) {
-      setError(`Allowed file types: ${mimeTypes.join(', ')}.`);
-      return;
-    }
-    setUploading(true);
-    try {
-      const uploaded = await client.createAttachment({
-        data: file,
-        filename: file.name,
-        contentType: file.type || 'application/octet-stream',
-      });
-      if (uploaded) store.setAnswer(state.key, { valueAttachment: { ...uploaded, size: file.size } });
-    } catch (err) {
-      setError(normalizeErrorString(err));
-    } finally {
-      setUploading(false);
-    }
-  };
-
+  // A link only to a URL that cannot run script (a loaded response's attachment is server data).
+  const href = safeUrl(attachment?.url);
+  const errorId = `${idPrefix}-${inputId}-upload-error`;
   return (
-    <div className="fpk-questionnaire-attachment">
+    <div className={cn('questionnaire-attachment')} data-uploading={state.uploading || undefined}>
       <input
         id={inputId}
         form={formId}
         type="file"
-        className="fpk-file-input"
+        className={cn('file-input')}
         accept={state.constraints.mimeTypes?.join(',')}
-        disabled={state.readOnly || uploading}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || !!error || undefined}
-        onChange={(e) => void upload(e.target.files?.[0])}
+        disabled={state.readOnly || state.uploading}
+        aria-describedby={[describedBy, state.uploadError && errorId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={invalid || !!state.uploadError || undefined}
+        onChange={(e) => {
+          onTouched?.();
+          const file = e.target.files?.[0];
+          if (file) void store.attachFile(state.key, file);
+        }}
       />
-      {uploading && <p role="status">{messages.uploading}</p>}
-      {error && (
-        <p className="fpk-questionnaire-error" role="alert">
-          {error}
+      {state.uploading && (
+        <p className={cn('questionnaire-status')} role="status">
+          {messages.uploading}
+        </p>
+      )}
+      {state.uploadError && (
+        <p id={errorId} className={cn('questionnaire-error')} role="alert">
+          {state.uploadError}
         </p>
       )}
       {attachment && (
-        <p className="fpk-questionnaire-attachment-current">
-          {attachment.url ? <a href={attachment.url}>{attachment.title ?? attachment.url}</a> : attachment.title}
+        <p className={cn('questionnaire-attachment-current')}>
+          {href ? <a href={href}>{attachment.title ?? href}</a> : (attachment.title ?? attachment.url)}
           {!state.readOnly && (
             <button
               type="button"
-              className="fpk-button"
+              className={cn('button')}
               data-variant="subtle"
               onClick={() => store.setAnswer(state.key, undefined)}
             >

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import type { QuestionnaireAnswer } from '../../../questionnaire';
 import { answerKey } from '../answerInputs';
 import { itemId, useQuestionnaireFormContext } from '../context';
-import type { InputProps } from './QuestionInput';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
+import type { InputProps } from './types';
 
 /** Radio buttons or check boxes for the item's options; open-choice adds a free-text 'Other'. */
 export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
   const { store, messages, idPrefix, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const multiple = state.control === 'check-box' && state.repeats;
   const selected = new Set(state.answers.map(answerKey));
   const freeText = state.answers.find(
@@ -46,14 +48,22 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
   };
 
   return (
-    <div className="fpk-questionnaire-choices" data-orientation="vertical">
-      {state.optionsLoading && <p role="status">{messages.loadingOptions}</p>}
-      {state.optionsTruncated && <p role="status">{messages.showingFirst(state.options.length)}</p>}
+    <div className={cn('questionnaire-choices')} data-orientation="vertical">
+      {state.optionsLoading && (
+        <p className={cn('questionnaire-status')} role="status">
+          {messages.loadingOptions}
+        </p>
+      )}
+      {state.optionsTruncated && (
+        <p className={cn('questionnaire-status')} role="status">
+          {messages.showingFirst(state.options.length)}
+        </p>
+      )}
       {state.options.map((option, index) => {
         const key = answerKey(option.answer);
         const id = `${name}-${index}`;
         return (
-          <div key={key} className="fpk-questionnaire-choice">
+          <div key={key} className={cn('questionnaire-choice')}>
             <input
               id={id}
               type={state.control === 'radio-button' ? 'radio' : 'checkbox'}
@@ -66,19 +76,19 @@ export function ChoiceGroup({ state, invalid, onTouched }: InputProps) {
               onChange={(e) => toggle(option.answer, e.target.checked)}
             />
             <label htmlFor={id}>
-              {option.prefix && <span className="fpk-questionnaire-prefix">{option.prefix} </span>}
+              {option.prefix && <span className={cn('questionnaire-prefix')}>{option.prefix} </span>}
               {option.label}
             </label>
           </div>
         );
       })}
       {state.type === 'open-choice' && (
-        <div className="fpk-questionnaire-choice" data-other="">
+        <div className={cn('questionnaire-choice')} data-other="">
           <label htmlFor={`${name}-other`}>{messages.otherAnswer}</label>
           <input
             id={`${name}-other`}
             form={formId}
-            className="fpk-input"
+            className={cn('input')}
             value={other}
             readOnly={state.readOnly}
             onBlur={onTouched}

@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
 
 /**
  * The popup of a picker: the listbox itself is the Radix popover content (asChild), so it is
@@ -7,6 +8,7 @@ import type { ReactNode } from 'react';
  * unnamed dialog around it. Focus stays in the input (Downshift's aria-activedescendant).
  */
 export function ComboboxPopup({ menuProps, children }: { menuProps: Record<string, unknown>; children: ReactNode }) {
+  const cn = useQuestionnaireCn();
   return (
     <Popover.Content
       asChild
@@ -15,7 +17,7 @@ export function ComboboxPopup({ menuProps, children }: { menuProps: Record<strin
       onOpenAutoFocus={(event) => event.preventDefault()}
       onCloseAutoFocus={(event) => event.preventDefault()}
     >
-      <ul className="fpk-combobox-menu" {...menuProps}>
+      <ul className={cn('combobox-menu')} {...menuProps}>
         {children}
       </ul>
     </Popover.Content>

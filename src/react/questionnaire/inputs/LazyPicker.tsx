@@ -1,26 +1,14 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import type { QuestionnaireItemState } from '../../../questionnaire';
-import { answerLabel } from '../answerInputs';
+import { useRef, useState, type RefObject } from 'react';
 import { useQuestionnaireFormContext } from '../context';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
+import { whenIdle } from '../whenIdle';
 import { ComboboxTags } from './ComboboxTags';
-import type { InputProps } from './QuestionInput';
+import { isValueSetPicker } from './inputKind';
+import { pickerText } from './pickerHelpers';
+import type { InputProps, PickerHandoff, PickerKind } from './types';
 
 /** The popover pickers (Radix Popover with a Downshift combobox), a chunk of their own. */
 type Pickers = typeof import('./pickers');
-
-/** What the user did in the field before the picker took its place; the picker carries it on. */
-export interface PickerHandoff {
-  /** The text in the field. */
-  text: string;
-  /** The field had focus, with this selection. */
-  focused: boolean;
-  selection?: [number, number];
-  /** The user asked for the options: clicked, pressed an arrow key or typed. */
-  open: boolean;
-}
-
-/** Which picker an item uses, or undefined for the inputs that are always at hand. */
-export type PickerKind = 'choice' | 'reference';
 
 let pickers: Pickers | undefined;
 let loading: Promise<Pickers> | undefined;
@@ -49,9 +37,7 @@ export function loadPickers(): Promise<Pickers> {
  */
 export function preloadPickers(): void {
   if (pickers || loading) return;
-  const load = () => void loadPickers().catch(() => undefined);
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+  whenIdle(() => void loadPickers().catch(() => undefined));
 }
 
 /**
@@ -120,37 +106,11 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
   );
 }
 
-/** Takes over from the field the picker replaces: its focus and selection. */
-export function useHandoffFocus(inputId: string, handoff: PickerHandoff | undefined): void {
-  const done = useRef(false);
-  // Before the paint, so focus never rests on the page in between.
-  useLayoutEffect(() => {
-    if (done.current || !handoff?.focused) return;
-    done.current = true;
-    const input = document.getElementById(inputId) as HTMLInputElement | null;
-    input?.focus();
-    if (handoff.selection) input?.setSelectionRange(...handoff.selection);
-  }, [inputId, handoff]);
-}
-
-/** The text a picker starts with: the current answer's label, empty for a multi-select. */
-export function pickerText(state: QuestionnaireItemState, kind: PickerKind): string {
-  if (kind === 'reference') {
-    const reference = state.answers[0]?.valueReference;
-    return reference?.display ?? reference?.reference ?? '';
-  }
-  return state.repeats ? '' : answerLabel(state.answers[0], state.options);
-}
-
-/** True for an item whose options come from a value set expanded on demand. */
-export function isValueSetPicker(state: QuestionnaireItemState): boolean {
-  return !!state.item.answerValueSet && !state.item.answerValueSet.startsWith('#');
-}
-
 /** The picker at rest: a plain combobox field of the picker's size, name and text. */
 function PickerField({
   state,
   inputId,
+  labelId,
   describedBy,
   invalid,
   onTouched,
@@ -171,6 +131,7 @@ function PickerField({
   isHandingOff: () => boolean;
 }) {
   const { store, messages, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   // What the user typed here, else the answer's text (which follows the answer).
   const [typed, setTyped] = useState<string>();
   const multiple = kind === 'choice' && state.repeats;
@@ -178,19 +139,21 @@ function PickerField({
     kind === 'choice' && !isValueSetPicker(state) ? messages.selectPlaceholder : messages.searchPlaceholder;
   return (
     <div
-      className="fpk-combobox"
+      className={cn('combobox')}
       data-state="closed"
       data-pending={loading || undefined}
       data-multiple={multiple || undefined}
     >
       {multiple && <ComboboxTags state={state} />}
-      <div className="fpk-combobox-control">
+      <div className={cn('combobox-control')}>
         <input
           ref={inputRef}
           id={inputId}
           form={formId}
-          className="fpk-input"
+          className={cn('input')}
           role="combobox"
+          // The picker that takes its place is named the same way, so the name holds through the handoff.
+          aria-labelledby={labelId}
           aria-expanded={false}
           aria-autocomplete="list"
           autoComplete="off"
@@ -220,9 +183,9 @@ function PickerField({
         {kind === 'choice' && (
           <button
             type="button"
-            className="fpk-combobox-toggle"
+            className={cn('combobox-toggle')}
             tabIndex={-1}
-            aria-label={state.text ?? state.linkId}
+            aria-labelledby={labelId}
             onPointerDown={onAsk}
             onClick={() => {
               onAsk();
@@ -234,7 +197,7 @@ function PickerField({
         )}
       </div>
       {loading && (
-        <p className="fpk-combobox-status" role="status">
+        <p className={cn('combobox-status')} role="status">
           {messages.loadingOptions}
         </p>
       )}

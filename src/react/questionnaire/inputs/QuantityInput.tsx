@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'react';
 import type { Coding, Quantity } from '../../../fhir';
 import { itemId, useQuestionnaireFormContext } from '../context';
-import type { InputProps } from './QuestionInput';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
+import type { InputProps } from './types';
 
 const UCUM = 'http://unitsofmeasure.org';
 
 /** A number with its unit: a unit choice when the item offers several, the fixed unit otherwise. */
 export function QuantityInput({ state, inputId, describedBy, invalid, onTouched }: InputProps) {
   const { store, messages, idPrefix, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const ref = useRef<HTMLInputElement>(null);
   const quantity: Quantity | undefined = state.answers[0]?.valueQuantity;
   const units: Coding[] = state.constraints.unitOptions?.length
@@ -46,12 +48,12 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
   };
 
   return (
-    <div className="fpk-questionnaire-quantity">
+    <div className={cn('questionnaire-quantity')}>
       <input
         ref={ref}
         id={inputId}
         form={formId}
-        className="fpk-input"
+        className={cn('input')}
         type="number"
         step="any"
         inputMode="decimal"
@@ -65,7 +67,7 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
       />
       {units.length > 1 ? (
         <select
-          className="fpk-select"
+          className={cn('select')}
           form={formId}
           aria-label={messages.unit}
           id={itemId(idPrefix, state.key, 'unit')}
@@ -83,7 +85,7 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
           ))}
         </select>
       ) : (
-        current && <span className="fpk-questionnaire-unit">{current.display ?? current.code}</span>
+        current && <span className={cn('questionnaire-unit')}>{current.display ?? current.code}</span>
       )}
     </div>
   );

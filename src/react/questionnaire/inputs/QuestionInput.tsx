@@ -1,20 +1,12 @@
-import type { QuestionnaireItemState } from '../../../questionnaire';
 import { useQuestionnaireFormContext } from '../context';
 import { answerToInputValue, inputValueToAnswer } from '../answerInputs';
+import { useQuestionnaireCn } from '../questionnaireClassContext';
 import { AttachmentInput } from './AttachmentInput';
 import { ChoiceGroup } from './ChoiceGroup';
-import { LazyPicker, type PickerKind } from './LazyPicker';
+import { hasNoOptions, isChoiceLike, pickerKind } from './inputKind';
+import { LazyPicker } from './LazyPicker';
 import { QuantityInput } from './QuantityInput';
-
-/** Props every input of an item gets. */
-export interface InputProps {
-  state: QuestionnaireItemState;
-  inputId: string;
-  describedBy?: string;
-  invalid: boolean;
-  /** Called when the user leaves the input (picker inputs use it to commit typed text). */
-  onTouched?: () => void;
-}
+import type { InputProps } from './types';
 
 const HTML_TYPES: Record<string, string> = {
   number: 'number',
@@ -29,6 +21,7 @@ const HTML_TYPES: Record<string, string> = {
 export function QuestionInput(props: InputProps) {
   const { state } = props;
   const { messages, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const picker = pickerKind(state);
   if (picker) return <LazyPicker {...props} kind={picker} />;
   if (isChoiceLike(state)) {
@@ -37,7 +30,7 @@ export function QuestionInput(props: InputProps) {
         <input
           id={props.inputId}
           form={formId}
-          className="fpk-input"
+          className={cn('input')}
           disabled
           value=""
           placeholder={messages.noAnswersDefined}
@@ -63,41 +56,6 @@ export function QuestionInput(props: InputProps) {
   }
 }
 
-function isChoiceLike(state: QuestionnaireItemState): boolean {
-  return (
-    state.type === 'choice' || state.type === 'open-choice' || !!state.item.answerOption || !!state.item.answerValueSet
-  );
-}
-
-/** The popover picker an item is shown with (loaded on demand), or undefined. */
-export function pickerKind(state: QuestionnaireItemState): PickerKind | undefined {
-  if (isChoiceLike(state)) {
-    if (hasNoOptions(state) || state.control === 'radio-button' || state.control === 'check-box') return undefined;
-    return 'choice';
-  }
-  return state.control === 'reference' ? 'reference' : undefined;
-}
-
-function hasExpressionOptions(state: QuestionnaireItemState): boolean {
-  return !!state.item.extension?.some((e) => e.url.endsWith('answerExpression'));
-}
-
-/** A choice item with nothing to choose from: shown as a disabled 'No Answers Defined' field. */
-export function hasNoOptions(state: QuestionnaireItemState): boolean {
-  return (
-    (state.type === 'choice' || !!state.item.answerOption) &&
-    !state.item.answerValueSet &&
-    !state.optionsLoading &&
-    state.options.length === 0 &&
-    !hasExpressionOptions(state)
-  );
-}
-
-/** Radio buttons and check boxes sit in a fieldset whose legend is the item's text. */
-export function isGroupedInput(state: QuestionnaireItemState): boolean {
-  return (state.control === 'radio-button' || state.control === 'check-box') && !hasNoOptions(state);
-}
-
 function common(props: InputProps, formId: string) {
   const { state } = props;
   return {
@@ -114,6 +72,7 @@ function common(props: InputProps, formId: string) {
 function TextInput(props: InputProps & { multiline?: boolean }) {
   const { state } = props;
   const { store, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const value = answerToInputValue(state, state.answers[0]);
   const set = (text: string) => store.setAnswer(state.key, inputValueToAnswer(state, text));
   const c = state.constraints;
@@ -121,7 +80,7 @@ function TextInput(props: InputProps & { multiline?: boolean }) {
     return (
       <textarea
         {...common(props, formId)}
-        className="fpk-input"
+        className={cn('input')}
         rows={4}
         value={value}
         required={state.required}
@@ -136,7 +95,7 @@ function TextInput(props: InputProps & { multiline?: boolean }) {
   return (
     <input
       {...common(props, formId)}
-      className="fpk-input"
+      className={cn('input')}
       type={isNumber ? 'number' : type}
       // Integers step by 1; decimals accept any step (portal.md section 5).
       step={state.type === 'integer' ? 1 : isNumber ? 'any' : undefined}
@@ -156,11 +115,12 @@ function TextInput(props: InputProps & { multiline?: boolean }) {
 function BooleanInput(props: InputProps) {
   const { state } = props;
   const { store, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const checked = state.answers[0]?.valueBoolean === true;
   return (
     <input
       {...common(props, formId)}
-      className="fpk-checkbox"
+      className={cn('checkbox')}
       type="checkbox"
       checked={checked}
       disabled={state.readOnly}
@@ -172,13 +132,14 @@ function BooleanInput(props: InputProps) {
 function SliderInput(props: InputProps) {
   const { state } = props;
   const { store, formId } = useQuestionnaireFormContext();
+  const cn = useQuestionnaireCn();
   const c = state.constraints;
   const min = typeof c.minValue === 'number' ? c.minValue : 0;
   const max = typeof c.maxValue === 'number' ? c.maxValue : 100;
   const answer = state.answers[0];
   const value = answer?.valueInteger ?? answer?.valueDecimal ?? min;
   return (
-    <div className="fpk-questionnaire-slider">
+    <div className={cn('questionnaire-slider')}>
       <input
         {...common(props, formId)}
         type="range"

@@ -1,0 +1,37 @@
+// The questionnaire family's class-name resolver, shared with every part through context. Outside
+// a QuestionnaireForm (a SignaturePad on its own) the default classes apply.
+import { createContext, useContext, useMemo } from 'react';
+import type { QuestionnaireClassNames, QuestionnaireSlotName } from './classNames';
+
+/** Resolves a part's class name (the user's or `fpk-${slot}`) plus extra classes. */
+export type QuestionnaireClassNameOf = (
+  slot: QuestionnaireSlotName,
+  ...extra: (string | undefined | false)[]
+) => string;
+
+const join = (names: (string | undefined | false)[]) => names.filter(Boolean).join(' ');
+
+// `fpk-${slot}` needs no table: the slot is the class's tail.
+const defaultClassNameOf: QuestionnaireClassNameOf = (slot, ...extra) =>
+  extra.length ? join([`fpk-${slot}`, ...extra]) : `fpk-${slot}`;
+
+export const QuestionnaireClassContext = /* @__PURE__ */ createContext<QuestionnaireClassNameOf>(defaultClassNameOf);
+
+/**
+ * The resolver for a form's `classNames`, the same function while the names are the same (so an
+ * inline object does not re-render every item).
+ */
+export function useQuestionnaireClassNameOf(classNames: QuestionnaireClassNames | undefined): QuestionnaireClassNameOf {
+  const key = classNames ? JSON.stringify(classNames) : '';
+  return useMemo(
+    () => (key ? (slot, ...extra) => join([classNames?.[slot] ?? `fpk-${slot}`, ...extra]) : defaultClassNameOf),
+    // The key stands for the names' content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key]
+  );
+}
+
+/** The class-name resolver of the nearest questionnaire form. */
+export function useQuestionnaireCn(): QuestionnaireClassNameOf {
+  return useContext(QuestionnaireClassContext);
+}
