@@ -31,12 +31,14 @@ export type Handler = (req: ServerRequest) => Promise<ServerResponse>;
 
 interface Route {
   method: string;
+  pattern: string;
   segments: string[];
   handler: Handler;
 }
 
 /** The result of matching a request against the routes. */
-export type RouteMatch = { handler: Handler; params: Record<string, string> } | { allowed: string[] } | undefined;
+export type RouteMatch =
+  { handler: Handler; params: Record<string, string>; pattern: string } | { allowed: string[] } | undefined;
 
 /** Routes by method and path pattern. */
 export class Router {
@@ -44,7 +46,7 @@ export class Router {
 
   /** Adds a route; a ':name' segment matches one path segment and lands in req.params.name. */
   add(method: string, pattern: string, handler: Handler): void {
-    this.routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+    this.routes.push({ method: method.toUpperCase(), pattern, segments: split(pattern), handler });
   }
 
   /** The handler for a request, or the methods the path allows (405), or undefined (404). */
@@ -55,7 +57,7 @@ export class Router {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method.toUpperCase() || (method.toUpperCase() === 'HEAD' && route.method === 'GET')) {
-        return { handler: route.handler, params };
+        return { handler: route.handler, params, pattern: route.pattern };
       }
       allowed.push(route.method);
     }
