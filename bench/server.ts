@@ -1,7 +1,10 @@
 // `npm run bench:server`: the reference server under load on loopback. Loads 100,000
 // Observations over 500 patients, then runs autocannon (32 connections) against three calls and
 // prints requests/s with p50/p99 latency: PGlite always, PostgreSQL too when DATABASE_URL is set.
+// Then a real user's sign-in (password, then the code exchange) while 64 loops send wrong
+// passwords for another account, each loop from its own loopback address.
 //   npm run bench:server -- --observations 20000 --duration 10
+//   npm run bench:server -- --only login      (the sign-in figure alone, on the seed data)
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer } from '../demo/server/app';
 import { analyzeTables } from '../demo/server/fhir/repository';
-import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../demo/server/seed/credentials';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DemoCredentials } from '../demo/server/seed/credentials';
+import { measureLoginUnderFlood } from './login-flood';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,6 +24,7 @@ const OBSERVATIONS = arg('observations', 100_000);
 const PATIENTS = arg('patients', 500);
 const DURATION = arg('duration', 10);
 const CONNECTIONS = 32;
+const ONLY_LOGIN = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'login';
 const CODES = [
   ['8867-4', 'Heart rate', 'beats/minute'],
   ['8310-5', 'Body temperature', 'C'],
@@ -113,7 +118,7 @@ interface Loaded {
  */
 async function serve(options: { dataDir?: string; databaseUrl?: string; databaseSchema?: string }): Promise<void> {
   const server = await createServer({ port: 0, seed: true, ...options });
-  const { patientIds, observationIds } = await load(server);
+  const { patientIds, observationIds } = ONLY_LOGIN ? { patientIds: [], observationIds: [] } : await load(server);
   const accessToken = await token(server);
   process.send!({ url: server.url, patientIds, observationIds, accessToken } satisfies Loaded);
   process.once('message', async () => {
@@ -139,16 +144,37 @@ async function bench(label: string, options: { dataDir?: string; databaseUrl?: s
     const server = { url: loaded.url } as RunningServer;
     const { patientIds, observationIds, accessToken } = loaded;
     const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
+    if (ONLY_LOGIN) return await loginFigure(loaded.url);
     await run('read Observation by id', server, accessToken, () => `/fhir/R4/Observation/${pick(observationIds)}`);
     await run('search Observation patient+code', server, accessToken, () => {
       const [code] = pick(CODES);
       return `/fhir/R4/Observation?patient=Patient/${pick(patientIds)}&code=http://loinc.org|${code}`;
     });
     await run('Patient/$everything', server, accessToken, () => `/fhir/R4/Patient/${pick(patientIds)}/$everything`);
+    await loginFigure(loaded.url);
   } finally {
     child.send('close');
     await exited;
   }
+}
+
+/** Prints the sign-in figure: the real user's p50/p99 and what the flood got back. */
+async function loginFigure(url: string): Promise<void> {
+  const result = await measureLoginUnderFlood({
+    url,
+    user: DemoCredentials.patient,
+    // The target account: the flood guesses its password.
+    target: DemoCredentials.doctor.email,
+    loops: 64,
+    durationMs: DURATION * 1000,
+  });
+  const flood = Object.entries(result.floodStatuses)
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(', ');
+  console.log(
+    `  ${'sign-in while 64 loops guess'.padEnd(34)} ${String(result.logins).padStart(6)} logins   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms${result.failed ? `   (${result.failed} failed)` : ''}\n` +
+      `  ${''.padEnd(34)} the flood: ${result.floodRequests} wrong passwords answered (${flood})`
+  );
 }
 
 const serveIndex = process.argv.indexOf('--serve');

@@ -6,14 +6,17 @@ import { unauthorizedOutcome, OperationOutcomeError } from '../../src/fhir/outco
 import { registerAccountSettingsRoutes } from './auth/account-settings';
 import { authenticateRequest } from './auth/authenticate';
 import { registerExternalLoginRoutes } from './auth/external-login';
+import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
+import { registerBotCheckRoutes } from './auth/bot-check-routes';
 import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
 import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
+import { accessLogSink, type AccessLogSink } from './http/access-log';
 import { Router, type ServerRequest } from './http/router';
-import { createRequestListener } from './http/server';
+import { ALWAYS_HEADERS, createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
 import { registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
@@ -22,7 +25,7 @@ import { configureDemoExternalIdentity } from './seed/external-identity';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
-import { attachSubscriptionSocket } from './ws/subscriptions';
+import { attachSubscriptionSocket, type SocketLimits } from './ws/subscriptions';
 
 /** Bodies of the login protocol's routes (forms of a few fields). */
 const MAX_AUTH_BODY = 64 * 1024;
@@ -54,6 +57,12 @@ export interface CreateServerOptions {
    * project's northwind.example users sign in there (seed/external-identity.ts).
    */
   demoIdentityProvider?: { issuer: string };
+  /** Registration's bot check; default: what BOT_CHECK asks for (auth/bot-check.ts), ALTCHA unless told. */
+  botCheck?: BotCheckConfig;
+  /** Where access log lines go; default: what ACCESS_LOG names ('stdout' or a file), else none. */
+  accessLog?: AccessLogSink;
+  /** Limits on websockets that have not bound a subscription yet (ws/subscriptions.ts). */
+  socketLimits?: Partial<SocketLimits>;
   /** Replaces authenticateRequest (tests only). */
   authenticate?: (ctx: ServerContext, authorization: string | undefined) => Promise<RequestAuth | undefined>;
 }
@@ -89,7 +98,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     (await openDatabase({ dataDir: opts.dataDir, databaseUrl: opts.databaseUrl, schema: opts.databaseSchema }));
   const httpServer = http.createServer();
   let listener: http.RequestListener = (_req, res) => {
-    res.writeHead(503, { 'Content-Type': 'application/json' });
+    res.writeHead(503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...ALWAYS_HEADERS });
     res.end(JSON.stringify({ ok: false }));
   };
   httpServer.on('request', (req, res) => listener(req, res));
@@ -106,6 +115,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const port = (httpServer.address() as AddressInfo).port;
   const url = opts.baseUrl ?? `http://${host}:${port}/`;
   const ctx = await createContext(db, url, { defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID });
+  installBotCheck(ctx, opts.botCheck ?? botCheckConfigFromEnv());
+  const accessLog = opts.accessLog ?? accessLogSink(process.env.ACCESS_LOG);
 
   const router = new Router();
   router.use(accessPolicyGate(ctx));
@@ -118,10 +129,11 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   registerExternalLoginRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
   registerAccountSettingsRoutes(router, ctx);
+  registerBotCheckRoutes(router, ctx);
   registerBindingTokenRoutes(router, ctx);
   registerCcdaValidator(router);
   const authenticate = opts.authenticate ?? authenticateRequest;
-  const socket = attachSubscriptionSocket(httpServer, ctx);
+  const socket = attachSubscriptionSocket(httpServer, ctx, { limits: opts.socketLimits, accessLog });
   // Subscription and FHIRcast events: in process on PGlite, through LISTEN/NOTIFY on PostgreSQL.
   const bus = await openLiveBus(opts.databaseUrl, opts.databaseSchema);
   routeResourceChanges(ctx, bus, (resource, action) => socket.notify(resource, action));
@@ -150,6 +162,8 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   listener = createRequestListener({
     router,
     corsOrigins: new Set(corsOrigins),
+    accessLog,
+    fhirBase: FHIR_BASE,
     beforeHandler,
     bodyLimit: (method, path) =>
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.

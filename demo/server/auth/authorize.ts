@@ -162,6 +162,14 @@ async function checkClient(ctx: ServerContext, params: Carried): Promise<string 
   if (registered.length && !registered.some(sameOrigin)) return 'redirect_uri does not match the client';
   if (params.code_challenge_method && !['S256', 'plain'].includes(params.code_challenge_method))
     return 'Invalid code_challenge_method';
+  // PKCE (auth/client-policy.ts): required of a public client, S256 unless it cannot hash.
+  if (!client.secret && !params.code_challenge) return 'code_challenge is required (PKCE with S256)';
+  if (
+    params.code_challenge &&
+    (params.code_challenge_method ?? 'plain') === 'plain' &&
+    (client.secret || !client.pkcePlain)
+  )
+    return 'code_challenge_method must be S256';
   return undefined;
 }
 

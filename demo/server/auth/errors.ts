@@ -11,6 +11,7 @@ export const AuthMessages = {
   mfaRequired: 'MFA verification required',
   invalidEmail: 'Valid email address required',
   invalidPkce: 'Invalid code challenge method',
+  pkceS256Required: 'PKCE with S256 is required for this client',
   membershipNotFound: 'Profile not found',
   projectNotFound: 'Project not found',
   loginGranted: 'Login already granted',

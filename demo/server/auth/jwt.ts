@@ -46,6 +46,8 @@ export async function verifyAccessToken(
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
+      // A token without an expiry would be good forever: refused, whoever signed it.
+      requiredClaims: ['exp'],
       ...(opts.issuer ? { issuer: opts.issuer } : {}),
       ...(opts.now !== undefined ? { currentDate: new Date(opts.now) } : {}),
     });

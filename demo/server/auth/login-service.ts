@@ -3,10 +3,13 @@
  * password → optional MFA → profile / project / scope → a single-use code → tokens.
  * Every record is written through the system repository; HTTP lives in routes.ts.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Patient, Practitioner, Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
+import { botCheckForProfile, botCheckOf } from './bot-check';
+import { assertChallengeMethodAllowed, assertClientMayExchange, clientPolicy } from './client-policy';
+import { safeEqual } from './safe-equal';
 import { grantableScope } from '../access/scopes';
 import { tooManyRequests } from '../core/errors';
 import { AuthMessages, OAuthError, badRequest } from './errors';
@@ -66,12 +69,6 @@ function secret(bytes = 32): string {
 /** Codes and refresh secrets are stored as SHA-256 digests: a copy of the database holds no live credential. */
 export function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** Lower-cases and trims an email; refuses anything that is not one. */
@@ -174,6 +171,8 @@ export class LoginService {
     const method = body.codeChallengeMethod ?? (body.codeChallenge ? 'plain' : undefined);
     if (method !== undefined && !isCodeChallengeMethod(method))
       badRequest(AuthMessages.invalidPkce, 'codeChallengeMethod');
+    const clientId = typeof body.clientId === 'string' && body.clientId ? body.clientId : undefined;
+    assertChallengeMethodAllowed(await clientPolicy(this.repo, clientId), method);
     return this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
       user: { reference: `User/${user.id}` },
@@ -302,8 +301,8 @@ export class LoginService {
 
   // ---------------------------------------------------------------- registration
 
-  /** POST auth/newuser: creates a User and an open Login (no profile yet). */
-  async newUser(body: Record<string, unknown>): Promise<SignInResponse> {
+  /** POST auth/newuser: creates a User and an open Login (no profile yet), after the bot check. */
+  async newUser(body: Record<string, unknown>, remoteAddress?: string): Promise<SignInResponse> {
     const firstName = requireString(body.firstName, 'firstName', 'First name is required').trim();
     const lastName = requireString(body.lastName, 'lastName', 'Last name is required').trim();
     const email = normalizeEmail(body.email);
@@ -311,6 +310,8 @@ export class LoginService {
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
     if (password.length > MAX_PASSWORD_LENGTH)
       badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
+    // Before anything that tells whether the email is known, and before the hash.
+    await botCheckOf(this.ctx).verify(body, remoteAddress);
     const passwordHash = await hashPassword(password);
     const login = await this.repo.transaction(async (repo) => {
       if (await repo.searchOne<UserRecord>('User', { email })) badRequest(AuthMessages.emailRegistered, 'email');
@@ -321,6 +322,7 @@ export class LoginService {
         firstName,
         lastName,
         mfaEnrolled: false,
+        botCheckUnspent: true,
       });
       return new LoginService({ ...this.ctx, systemRepo: repo }).createLogin(user, body);
     });
@@ -328,14 +330,16 @@ export class LoginService {
   }
 
   /** POST auth/newpatient: a Patient named after the user, in the given (or demo) project. */
-  async newPatient(body: Record<string, unknown>): Promise<SignInResponse> {
+  async newPatient(body: Record<string, unknown>, remoteAddress?: string): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
     const projectId =
       (typeof body.projectId === 'string' && body.projectId) || login.projectId || this.ctx.defaultProjectId;
     const project = await this.readProject(projectId);
     const user = await this.readUser(login);
+    const spendBotCheck = await botCheckForProfile(this.ctx, user, body, remoteAddress);
     const membership = await this.repo.transaction(async (repo) => {
+      await spendBotCheck(repo);
       const patient = await repo.createResource<Patient>({
         resourceType: 'Patient',
         meta: { project: project.id } as Patient['meta'],
@@ -354,7 +358,7 @@ export class LoginService {
   }
 
   /** POST auth/newproject: a Project owned by the user, with a Practitioner profile as admin. */
-  async newProject(body: Record<string, unknown>): Promise<SignInResponse> {
+  async newProject(body: Record<string, unknown>, remoteAddress?: string): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
     const projectName = requireString(body.projectName, 'projectName', 'Project name is required').trim();
@@ -365,7 +369,9 @@ export class LoginService {
       m.profile?.reference?.startsWith('Patient/')
     );
     if (patientMembership) badRequest(AuthMessages.patientCannotCreateProject, 'login');
+    const spendBotCheck = await botCheckForProfile(this.ctx, user, body, remoteAddress);
     const membership = await this.repo.transaction(async (repo) => {
+      await spendBotCheck(repo);
       const project = await repo.createResource<ProjectRecord>({
         resourceType: 'Project',
         name: projectName,
@@ -399,11 +405,12 @@ export class LoginService {
 
   // ---------------------------------------------------------------- tokens
 
-  /** authorization_code grant: single use, 60 s, PKCE checked, client and redirect matched. */
+  /** authorization_code grant: single use, 60 s, the client proven (secret or PKCE), redirect matched. */
   async exchangeCode(params: {
     code?: string;
     code_verifier?: string;
     client_id?: string;
+    client_secret?: string;
     redirect_uri?: string;
   }): Promise<TokenResponse> {
     if (!params.code) throw new OAuthError('invalid_request', 'Missing code');
@@ -422,6 +429,11 @@ export class LoginService {
       throw new OAuthError('invalid_grant', 'Client mismatch');
     if (login.redirectUri && login.redirectUri !== params.redirect_uri)
       throw new OAuthError('invalid_grant', 'Redirect URI mismatch');
+    assertClientMayExchange(
+      await clientPolicy(this.repo, login.clientId ?? params.client_id),
+      login,
+      params.client_secret
+    );
     if (login.codeChallenge) {
       if (!verifyPkce(login.codeChallenge, login.codeChallengeMethod, params.code_verifier))
         throw new OAuthError('invalid_grant', 'Invalid code verifier');

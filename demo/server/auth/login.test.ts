@@ -35,6 +35,7 @@ import {
   postForm,
   resetPkceStore,
   signIn,
+  solveAltcha,
   startTestServer,
   type RecordingFetch,
   type TestServer,
@@ -148,23 +149,47 @@ describe('POST oauth2/token (authorization_code)', () => {
     expect(stored).not.toContain(token.body.refresh_token.split('.')[1]);
   });
 
-  it('exchanges a code with a plain verifier (a browser without crypto.subtle)', async () => {
-    // The client's PKCE without a SHA-256 digest falls back to plain, as in an insecure context.
-    const { codeChallenge, codeChallengeMethod } = await startPkce(getPkceStore(), {
-      getRandomValues: <T extends ArrayBufferView>(array: T) => crypto.getRandomValues(array as any) as T,
+  describe('when the browser has no SHA-256 (the client falls back to a plain challenge)', () => {
+    const plainPkce = async () => {
+      // The client's PKCE without a SHA-256 digest falls back to plain, as in an insecure context.
+      const pkce = await startPkce(getPkceStore(), {
+        getRandomValues: <T extends ArrayBufferView>(array: T) => crypto.getRandomValues(array as any) as T,
+      });
+      expect(pkce.codeChallengeMethod).toBe('plain');
+      return pkce;
+    };
+
+    it('refuses it for a public client: S256 is required', async () => {
+      const { codeChallenge, codeChallengeMethod } = await plainPkce();
+      const { client } = loginClient(base);
+      const failed = await failure(
+        client.startLogin({ email: patient.email, password: patient.password, codeChallenge, codeChallengeMethod })
+      );
+      expect(failed.status).toBe(400);
+      expect(failed.text).toBe('PKCE with S256 is required for this client');
+      expect(failed.expressions).toEqual(['codeChallengeMethod']);
     });
-    expect(codeChallengeMethod).toBe('plain');
-    const { client, wire } = loginClient(base);
-    const started = await client.startLogin({
-      email: patient.email,
-      password: patient.password,
-      codeChallenge,
-      codeChallengeMethod,
+
+    it('exchanges it for a public client configured as unable to hash', async () => {
+      await server.ctx.systemRepo.updateResource({
+        resourceType: 'ClientApplication',
+        id: 'kiosk-without-sha256',
+        name: 'A kiosk browser without SHA-256',
+        pkcePlain: true,
+      });
+      const { codeChallenge, codeChallengeMethod } = await plainPkce();
+      const { client, wire } = loginClient(base, { clientId: 'kiosk-without-sha256' });
+      const started = await client.startLogin({
+        email: patient.email,
+        password: patient.password,
+        codeChallenge,
+        codeChallengeMethod,
+      });
+      await client.processCode(started.code!);
+      expect(tokenForm(wire).get('code_verifier')).toBe(codeChallenge);
+      expect(wire.last('oauth2/token').status).toBe(200);
+      expect(client.getAccessToken()).toEqual(expect.any(String));
     });
-    await client.processCode(started.code!);
-    expect(tokenForm(wire).get('code_verifier')).toBe(codeChallenge);
-    expect(wire.last('oauth2/token').status).toBe(200);
-    expect(client.getAccessToken()).toEqual(expect.any(String));
   });
 
   it('refuses a wrong verifier', async () => {
@@ -328,6 +353,7 @@ describe('MFA', () => {
       lastName: 'Krabappel',
       email,
       password: 'apple-pie-42',
+      altcha: await solveAltcha(base),
     });
     expect(registered).toEqual({ login: expect.any(String) });
     await client.startNewPatient({ login: registered.login! });
@@ -362,9 +388,13 @@ describe('registration', () => {
       email,
       password: 'correct-horse',
       remember: true,
+      altcha: await solveAltcha(base),
     });
     expect(registered).toEqual({ login: expect.any(String) });
-    expect(JSON.parse(wire.last('auth/newuser').requestBody!)).toMatchObject({ codeChallengeMethod: 'S256' });
+    expect(JSON.parse(wire.last('auth/newuser').requestBody!)).toMatchObject({
+      codeChallengeMethod: 'S256',
+      altcha: expect.any(String),
+    });
     // Without a projectId (as the portal's registration sends it), the demo project.
     const created = await client.startNewPatient({ login: registered.login! });
     expect(created).toEqual({ login: registered.login, code: expect.any(String) });
@@ -387,6 +417,7 @@ describe('registration', () => {
         lastName: 'Again',
         email: 'PATIENT@example.com',
         password: 'long-enough-1',
+        altcha: await solveAltcha(base),
       })
     );
     expect(failed.status).toBe(400);
@@ -438,6 +469,7 @@ describe('registration', () => {
       lastName: 'Flanders',
       email,
       password: 'okily-dokily',
+      altcha: await solveAltcha(base),
     });
     const project = await client.startNewProject({ login: registered.login!, projectName: 'Leftorium Clinic' });
     expect(project.code).toEqual(expect.any(String));
@@ -453,7 +485,10 @@ describe('registration', () => {
     const again = await client.startLogin({ email, password: 'okily-dokily' });
     expect(again.code).toEqual(expect.any(String));
     const login2 = await client.startLogin({ email, password: 'okily-dokily' });
-    await client.startNewPatient({ login: login2.login!, projectId: DEMO_PROJECT_ID });
+    // The registration's bot check went to the project: a second profile needs a solution of its own.
+    const unchecked = await failure(client.startNewPatient({ login: login2.login!, projectId: DEMO_PROJECT_ID }));
+    expect(unchecked.text).toBe('Bot check required');
+    await client.startNewPatient({ login: login2.login!, projectId: DEMO_PROJECT_ID, altcha: await solveAltcha(base) });
 
     const choose = await client.startLogin({ email, password: 'okily-dokily' });
     expect(choose.memberships).toHaveLength(2);
@@ -478,6 +513,7 @@ describe('registration', () => {
       lastName: 'B',
       email: `noproj-${Date.now()}@example.com`,
       password: 'long-enough-1',
+      altcha: await solveAltcha(base),
     });
     const failed = await failure(client.startNewPatient({ login: registered.login!, projectId: 'no-such-project' }));
     expect(failed.status).toBe(400);
@@ -542,8 +578,8 @@ describe('GET auth/me and authentication', () => {
 });
 
 describe('SMART standalone launch', () => {
-  /** A client of the demo client application, as a SMART app sets one up. */
-  const smartClient = () => loginClient(base, { clientId: DEMO_CLIENT_ID });
+  /** A client of the demo client application (confidential: it has a secret), as a SMART app sets one up. */
+  const smartClient = () => loginClient(base, { clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });
 
   /** The client's launch: where it sends the browser. */
   async function launch(client: FhirClient, params: { redirectUri: string; scope?: string }): Promise<URL> {

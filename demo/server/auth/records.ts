@@ -19,6 +19,9 @@ export interface UserRecord {
   mfaSecret?: string;
   /** Forces enrollment at the next sign-in. */
   mfaRequired?: boolean;
+  /** The bot check passed at auth/newuser, not yet spent on a profile (auth/bot-check.ts). */
+  botCheckUnspent?: boolean;
+  meta?: { versionId?: string };
 }
 
 /** One sign-in attempt and, once granted, the session it became. */
@@ -79,6 +82,8 @@ export interface ClientApplicationRecord {
   /** More registered redirect URIs; a redirect_uri is accepted on the origin of any of them. */
   redirectUris?: string[];
   project?: Reference;
+  /** A public client that cannot hash (no SHA-256 where it runs) may use PKCE `plain`; never one with a secret. */
+  pkcePlain?: boolean;
 }
 
 /** A short-lived token that lets one websocket bind to one Subscription. */

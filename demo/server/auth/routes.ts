@@ -42,14 +42,17 @@ async function token(service: LoginService, req: ServerRequest): Promise<ServerR
     const grantType = str(body.grant_type);
     let result: TokenResponse;
     switch (grantType) {
-      case 'authorization_code':
+      case 'authorization_code': {
+        const basic = parseBasicAuth(req.headers.authorization);
         result = await service.exchangeCode({
           code: str(body.code),
           code_verifier: str(body.code_verifier),
-          client_id: str(body.client_id) ?? parseBasicAuth(req.headers.authorization)?.clientId,
+          client_id: str(body.client_id) ?? basic?.clientId,
+          client_secret: str(body.client_secret) ?? basic?.clientSecret,
           redirect_uri: str(body.redirect_uri),
         });
         break;
+      }
       case 'refresh_token':
         result = await service.refresh(str(body.refresh_token));
         break;
@@ -201,9 +204,9 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   post('/auth/mfa/login-enroll', (body) => service.enrollMfa(body));
   post('/auth/profile', (body) => service.chooseProfile(body));
   post('/auth/scope', (body) => service.setScope(body));
-  post('/auth/newuser', (body) => service.newUser(body));
-  post('/auth/newpatient', (body) => service.newPatient(body));
-  post('/auth/newproject', (body) => service.newProject(body));
+  router.add('POST', '/auth/newuser', async (req) => json(await service.newUser(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/newpatient', async (req) => json(await service.newPatient(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/newproject', async (req) => json(await service.newProject(bodyOf(req), req.remoteAddress)));
   post('/auth/google', async () => badRequest('Google sign-in is not configured on this server', 'googleCredential'));
   router.add('GET', '/auth/me', (req) => me(ctx, req));
   router.add('GET', '/auth/login/:login', (req) => loginStatus(service, req.params.login));

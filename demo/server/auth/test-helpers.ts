@@ -4,6 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
 import { getPkceStore, PkceStorageKeys } from '../../../src/client/login';
 import { createServer, type RunningServer } from '../app';
@@ -14,10 +16,16 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The ALTCHA difficulty of test servers: a few hundred hashes, so registering is quick. Tests
+ * solve every challenge for real (solveAltcha); only the work is smaller.
+ */
+export const TEST_BOT_CHECK = { kind: 'altcha', maxCounter: 200, cost: 1 } as const;
+
 /** Starts a seeded server on a free port with data in a fresh temporary folder. */
 export async function startTestServer(opts: { seed?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fpk-auth-'));
-  const server = await createServer({ port: 0, dataDir, seed: opts.seed ?? true });
+  const server = await createServer({ port: 0, dataDir, seed: opts.seed ?? true, botCheck: TEST_BOT_CHECK });
   return {
     ...server,
     dataDir,
@@ -40,6 +48,19 @@ export async function fetchRetry(url: URL | string, init?: RequestInit): Promise
     if (err?.cause?.code !== 'ECONNRESET' && err?.cause?.code !== 'UND_ERR_SOCKET') throw err;
     return fetch(url, init);
   }
+}
+
+/**
+ * What the register form's widget does: fetches an ALTCHA challenge from the server, solves it
+ * (the same proof of work, with altcha-lib's solver) and answers the payload it would send.
+ */
+export async function solveAltcha(base: string): Promise<string> {
+  const res = await fetchRetry(new URL('auth/altcha/challenge', base));
+  if (res.status !== 200) throw new Error(`auth/altcha/challenge answered ${res.status}`);
+  const challenge = await res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the ALTCHA challenge was not solved in time');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 /** A JSON response: status and parsed body. */
@@ -147,7 +168,7 @@ export function recordingFetch(
  */
 export function loginClient(
   base: string,
-  opts: { clientId?: string } = {}
+  opts: { clientId?: string; clientSecret?: string } = {}
 ): { client: FhirClient; wire: RecordingFetch } {
   const wire = recordingFetch();
   const client = new FhirClient({
@@ -158,6 +179,7 @@ export function loginClient(
     storage: new ClientStorage(new MemoryStorage()),
     logLevel: 'none',
     ...(opts.clientId ? { clientId: opts.clientId } : {}),
+    ...(opts.clientSecret ? { clientSecret: opts.clientSecret } : {}),
   });
   return { client, wire };
 }
@@ -208,7 +230,7 @@ export async function registerPatient(
 ): Promise<SignedIn> {
   const { client } = loginClient(base);
   const { projectId, ...newUser } = user;
-  const registered = await client.startNewUser(newUser);
+  const registered = await client.startNewUser({ ...newUser, altcha: await solveAltcha(base) });
   // Without a projectId the server puts the patient in the demo project (as the portal's form does).
   const patient = await client.startNewPatient({
     login: registered.login!,

@@ -89,6 +89,16 @@ export const migrations: Migration[] = [
       `CREATE INDEX IF NOT EXISTS search_index_resource_code_idx ON search_index (resource_type, resource_id, code)`,
     ],
   },
+  {
+    id: '003-spent-tokens',
+    statements: [
+      // Single-use credentials already used (bot-check solutions, websocket binding tokens), by
+      // a digest, until they would have expired anyway: the primary key makes a second use fail
+      // across every process that shares the database (auth/spent-tokens.ts).
+      `CREATE TABLE IF NOT EXISTS spent_tokens (id TEXT PRIMARY KEY, expires_at TIMESTAMPTZ NOT NULL)`,
+      `CREATE INDEX IF NOT EXISTS spent_tokens_expires_idx ON spent_tokens (expires_at)`,
+    ],
+  },
 ];
 
 /** Runs every migration not yet recorded in schema_migrations, each in its own transaction. */

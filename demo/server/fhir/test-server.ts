@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { OperationOutcome } from '../../../src/fhir/types';
-import { createServer, type RunningServer } from '../app';
+import { createServer, type CreateServerOptions, type RunningServer } from '../app';
 import { signAccessToken } from '../auth/jwt';
 import { statusOfOutcome } from '../core/errors';
 
@@ -31,8 +31,14 @@ export interface TestServer extends RunningServer {
   destroy(): Promise<void>;
 }
 
-async function start(backend: 'pglite' | 'postgres', dataDir?: string, schema?: string): Promise<TestServer> {
+async function start(
+  backend: 'pglite' | 'postgres',
+  dataDir?: string,
+  schema?: string,
+  options: Partial<CreateServerOptions> = {}
+): Promise<TestServer> {
   const server = await createServer({
+    ...options,
     port: 0,
     seed: false,
     ...(backend === 'postgres' ? { databaseUrl: process.env.DATABASE_URL, databaseSchema: schema } : { dataDir }),
@@ -57,10 +63,13 @@ async function start(backend: 'pglite' | 'postgres', dataDir?: string, schema?: 
 }
 
 /** Starts a server on a fresh temporary folder (or schema). */
-export async function startTestServer(backend: 'pglite' | 'postgres' = 'pglite'): Promise<TestServer> {
+export async function startTestServer(
+  backend: 'pglite' | 'postgres' = 'pglite',
+  options: Partial<CreateServerOptions> = {}
+): Promise<TestServer> {
   if (backend === 'postgres')
-    return start(backend, undefined, `fpk_test_${Date.now()}_${randomUUID().slice(0, 8).replace(/-/g, '')}`);
-  return start(backend, await mkdtemp(path.join(os.tmpdir(), 'fpk-server-')));
+    return start(backend, undefined, `fpk_test_${Date.now()}_${randomUUID().slice(0, 8).replace(/-/g, '')}`, options);
+  return start(backend, await mkdtemp(path.join(os.tmpdir(), 'fpk-server-')), undefined, options);
 }
 
 /** Starts a stopped server again on the same data. */

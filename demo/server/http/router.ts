@@ -31,6 +31,7 @@ export type Handler = (req: ServerRequest) => Promise<ServerResponse>;
 
 interface Route {
   method: string;
+  pattern: string;
   segments: string[];
   handler: Handler;
 }
@@ -42,7 +43,8 @@ interface Route {
 export type Middleware = (req: ServerRequest, next: Handler) => Promise<ServerResponse>;
 
 /** The result of matching a request against the routes. */
-export type RouteMatch = { handler: Handler; params: Record<string, string> } | { allowed: string[] } | undefined;
+export type RouteMatch =
+  { handler: Handler; params: Record<string, string>; pattern: string } | { allowed: string[] } | undefined;
 
 /** Routes by method and path pattern. */
 export class Router {
@@ -51,7 +53,7 @@ export class Router {
 
   /** Adds a route; a ':name' segment matches one path segment and lands in req.params.name. */
   add(method: string, pattern: string, handler: Handler): void {
-    this.routes.push({ method: method.toUpperCase(), segments: split(pattern), handler });
+    this.routes.push({ method: method.toUpperCase(), pattern, segments: split(pattern), handler });
   }
 
   /** Wraps every handler from now on; the first added runs outermost. */
@@ -67,7 +69,7 @@ export class Router {
       const params = matchSegments(route.segments, parts);
       if (!params) continue;
       if (route.method === method.toUpperCase() || (method.toUpperCase() === 'HEAD' && route.method === 'GET')) {
-        return { handler: this.wrap(route.handler), params };
+        return { handler: this.wrap(route.handler), params, pattern: route.pattern };
       }
       allowed.push(route.method);
     }

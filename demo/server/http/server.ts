@@ -1,6 +1,6 @@
 // The bridge from node:http to the Router: reads the body under a size limit, parses JSON and
-// forms, runs the before-handler hook (negotiation, auth), writes JSON or raw responses, and
-// turns every thrown error into an OperationOutcome with its status.
+// forms, runs the before-handler hook (negotiation, auth), writes JSON or raw responses, turns
+// every thrown error into an OperationOutcome with its status, and writes the access log.
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
 import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
 import {
@@ -12,6 +12,7 @@ import {
   tooLarge,
 } from '../core/errors';
 import { JsonBody } from '../core/json-text';
+import { fhirInteraction, parameterNames, whoOf, writeAccessLog, type AccessLogSink } from './access-log';
 import type { Router, ServerRequest, ServerResponse } from './router';
 
 /** How the listener treats requests. */
@@ -23,7 +24,14 @@ export interface HttpOptions {
   beforeHandler?(req: ServerRequest): Promise<void>;
   /** Origins that get CORS headers (exact `scheme://host[:port]`); any other gets none. */
   corsOrigins?: ReadonlySet<string>;
+  /** Where access log lines go (none when unset). */
+  accessLog?: AccessLogSink;
+  /** The FHIR base path ('/fhir/R4'), whose requests the log describes as FHIR interactions. */
+  fhirBase?: string;
 }
+
+/** Headers on every response: no content sniffing (a JSON or a Binary is never run as a page). */
+export const ALWAYS_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff' };
 
 const JSON_TYPES = /^application\/(fhir\+json|json|json-patch\+json|[a-z.+-]*\+json)$/;
 
@@ -125,9 +133,17 @@ function send(
   req: IncomingMessage,
   res: NodeResponse,
   response: ServerResponse,
-  corsOrigins: ReadonlySet<string> | undefined
+  corsOrigins: ReadonlySet<string> | undefined,
+  authenticated = false
 ): void {
-  const headers: Record<string, string> = { ...corsHeaders(req, corsOrigins), ...(response.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...corsHeaders(req, corsOrigins),
+    ...(response.headers ?? {}),
+    ...ALWAYS_HEADERS,
+  };
+  // An answer to a signed-in caller may hold patient data: never kept by a browser or a proxy.
+  // Others keep what the route chose (the public discovery documents), else no-store too.
+  if (authenticated || !headers['Cache-Control']) headers['Cache-Control'] = 'no-store';
   let payload: Buffer | undefined;
   if (Buffer.isBuffer(response.body)) {
     payload = response.body;
@@ -153,26 +169,60 @@ export function errorResponse(err: unknown): ServerResponse {
 /** A node:http request listener that serves the router. */
 export function createRequestListener(opts: HttpOptions): (req: IncomingMessage, res: NodeResponse) => void {
   return (req, res) => {
-    void handle(opts, req, res).catch((err) => {
-      console.error('[http] failed to answer', err);
-      if (!res.headersSent) send(req, res, errorResponse(err), opts.corsOrigins);
-      else res.destroy();
-    });
+    const started = performance.now();
+    const served: Served = {};
+    void handle(opts, req, res, served)
+      .catch((err) => {
+        console.error('[http] failed to answer', err);
+        if (!res.headersSent) send(req, res, errorResponse(err), opts.corsOrigins, !!served.request?.auth);
+        else res.destroy();
+      })
+      .finally(() => logRequest(opts, req, res, served, started));
   };
 }
 
-async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse): Promise<void> {
+/** What the handling learned about a request, for the access log. */
+interface Served {
+  request?: ServerRequest;
+  pattern?: string;
+}
+
+function logRequest(opts: HttpOptions, req: IncomingMessage, res: NodeResponse, served: Served, started: number) {
+  if (!opts.accessLog) return;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const fhirBase = opts.fhirBase;
+  const isFhir = !!fhirBase && (path === fhirBase || path.startsWith(fhirBase + '/'));
+  writeAccessLog(opts.accessLog, {
+    time: new Date().toISOString(),
+    kind: 'http',
+    event: method,
+    ...(isFhir
+      ? fhirInteraction(method, path.slice(fhirBase.length), served.request?.body)
+      : { route: served.pattern ?? (served.request ? undefined : 'unmatched') }),
+    params: parameterNames(url.searchParams),
+    status: res.statusCode,
+    ms: Math.round(performance.now() - started),
+    ...whoOf(served.request?.auth),
+    address: req.socket.remoteAddress,
+  });
+}
+
+async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse, served: Served): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
   const url = new URL(req.url ?? '/', 'http://localhost');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (method === 'OPTIONS') {
+    served.pattern = 'OPTIONS *';
     const cors = corsHeaders(req, opts.corsOrigins);
     if (!cors['Access-Control-Allow-Origin']) {
-      res.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS' });
+      res.writeHead(204, { Allow: 'GET, POST, PUT, PATCH, DELETE, OPTIONS', ...ALWAYS_HEADERS });
       res.end();
       return;
     }
     res.writeHead(204, {
+      ...ALWAYS_HEADERS,
       ...cors,
       'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
       'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Authorization, Content-Type',
@@ -218,6 +268,7 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
     params: {},
     remoteAddress: req.socket.remoteAddress,
   };
+  served.request = serverReq;
   let response: ServerResponse;
   try {
     const match = opts.router.match(method, path);
@@ -227,11 +278,12 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
         `Method ${method} not allowed on ${path} (allowed: ${[...new Set(match.allowed)].join(', ')})`
       );
     serverReq.params = match.params;
+    served.pattern = match.pattern;
     if (opts.beforeHandler) await opts.beforeHandler(serverReq);
     serverReq.body = parseBody(rawBody, headers['content-type'] ?? '');
     response = await match.handler(serverReq);
   } catch (err) {
     response = errorResponse(err);
   }
-  send(req, res, response, opts.corsOrigins);
+  send(req, res, response, opts.corsOrigins, !!serverReq.auth);
 }

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { RunningServer } from '../app';
+import { solveAltcha } from '../auth/test-helpers';
 
 /** One raw answer: status, headers and the body (parsed when it is JSON). */
 export interface RawResponse {
@@ -67,7 +68,7 @@ export async function exchange(server: RunningServer, code: string, verifier: st
   );
 }
 
-/** Signs up as a new user through auth/newuser; answers the open login and its PKCE verifier. */
+/** Signs up as a new user through auth/newuser (solving the bot check, as anyone can); answers the open login and its PKCE verifier. */
 export async function newUser(
   server: RunningServer,
   email = `mallory-${randomUUID()}@example.com`,
@@ -81,6 +82,7 @@ export async function newUser(
     password,
     codeChallenge: challenge,
     codeChallengeMethod: 'S256',
+    altcha: await solveAltcha(server.url),
   });
   if (res.status !== 200) throw new Error(`auth/newuser answered ${res.status}: ${res.text}`);
   return { login: res.body.login, verifier, email, password };

@@ -58,6 +58,28 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
     });
   });
 
+  describe('when wrong passwords for many accounts arrive from many addresses at once', () => {
+    it('hashes a bounded number at a time and answers the excess 429 with Retry-After at once', async () => {
+      // 6 addresses × 20 (each address's free attempts), every guess for another account: no
+      // throttle stops these, only the hashing queue (2 hashes running, 64 waiting). Before it,
+      // all 120 queued for scrypt and every other sign-in waited behind them.
+      const attempts = await Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          postFrom(server, `127.0.0.${10 + (i % 6)}`, 'auth/login', {
+            email: `queue-${i}@example.com`,
+            password: 'wrong-guess-3',
+          })
+        )
+      );
+      const statuses = attempts.map((a) => a.status);
+      expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+      const busy = attempts.filter((a) => a.status === 429);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0].headers['retry-after']).toBe('1');
+      expect(busy[0].body.issue[0].details.text).toBe('The server is busy; try again in a moment');
+    });
+  });
+
   describe('when an attacker sprays one password over many accounts from one address', () => {
     it('answers 429 to that address after 20 wrong ones, while other addresses still sign in', async () => {
       const statuses: number[] = [];

@@ -1,6 +1,7 @@
 // Item 1: anyone could sign up, create a project, and with its admin token read and change
 // every project's data. Data is partitioned by project (meta.project).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_BOT_CHECK } from '../auth/test-helpers';
 import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
 import { exchange, fhirAs, newUser, pkce, raw, signUpProjectAdmin } from './attacker';
 
@@ -12,7 +13,7 @@ describe.each(backends())('project partitioning (%s)', (backend) => {
   let mallory: { token: string; profile: string; project: string };
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    server = await startTestServer(backend, { botCheck: TEST_BOT_CHECK });
     patient = await createAccount(server, 'Patient', { given: 'Homer', family: 'Simpson' });
     doctor = await createAccount(server, 'Practitioner');
     const created = await fhirAs(server, doctor.token)('POST', 'Observation', {
@@ -90,12 +91,20 @@ describe.each(backends())('project partitioning (%s)', (backend) => {
     });
 
     it('cannot plant a resource in another project’s patient record', async () => {
+      // Mallory's Observation names the victim as its subject; it stays in Mallory's project.
+      const planted = await fhirAs(server, mallory.token)('POST', 'Observation', {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'planted' },
+        subject: { reference: patient.profile },
+      });
+      expect(planted.status).toBe(201);
       const mine = await fhirAs(server, patient.token)('GET', 'Observation?_count=100');
       expect(mine.status).toBe(200);
       const codes = (mine.body.entry ?? []).map(
         (e: any) => e.resource.code?.text ?? e.resource.code?.coding?.[0]?.code
       );
-      expect(codes).not.toContain('bait');
+      expect(codes).not.toContain('planted');
       expect(codes).toContain('8867-4');
     });
 

@@ -1,8 +1,10 @@
 /**
  * Websocket subscriptions at /ws/subscriptions-r4 (client-layer.md section 7, Live).
- * A socket binds to Subscriptions with tokens from $get-ws-binding-token; every committed
- * write is offered to notify(), which sends a history Bundle to each socket whose bound,
- * active Subscription matches the resource and whose owner may read it.
+ * A socket binds to Subscriptions with tokens from $get-ws-binding-token (each token works
+ * once); every committed write is offered to notify(), which sends a history Bundle to each
+ * socket whose bound, active Subscription matches the resource and whose owner may read it.
+ * A socket that has not bound yet is anonymous: each address may hold a few, and each must
+ * bind within a deadline or it is closed.
  *
  * Matching runs the criteria through the storage side's own search engine: the owner's
  * repository searches `{criteria}&_id={id}`, which checks criteria and access in one query,
@@ -18,6 +20,8 @@ import type { ServerContext } from '../context';
 import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { authForMembership } from '../auth/authenticate';
 import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
+import { spendOnce } from '../auth/spent-tokens';
+import { whoOf, writeAccessLog, type AccessLogEntry, type AccessLogSink } from '../http/access-log';
 import { parseCriteria, type ParsedCriteria } from './criteria';
 
 /** The websocket path. */
@@ -34,6 +38,34 @@ interface Binding {
 interface Client {
   socket: WebSocket;
   bindings: Map<string, Binding>; // by subscription id
+  address: string;
+  /** Set once a token bound: the socket then belongs to a signed-in user. */
+  bound: boolean;
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+/** Limits on sockets that have not bound a subscription yet. */
+export interface SocketLimits {
+  /** Unbound sockets one client address may hold at once (default 10); more are refused with 429. */
+  maxUnboundPerAddress: number;
+  /** Unbound sockets the server holds at once, all addresses together (default 1,000). */
+  maxUnbound: number;
+  /** A socket must bind within this time (default 30 s) or it is closed (1008). */
+  bindDeadlineMs: number;
+}
+
+/** The defaults of SocketLimits. */
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  maxUnboundPerAddress: 10,
+  maxUnbound: 1000,
+  bindDeadlineMs: 30_000,
+};
+
+/** Options of the websocket endpoint. */
+export interface SubscriptionSocketOptions {
+  limits?: Partial<SocketLimits>;
+  /** Where binds and refusals are logged (the HTTP access log's sink). */
+  accessLog?: AccessLogSink;
 }
 
 function send(socket: WebSocket, message: unknown): void {
@@ -71,45 +103,101 @@ function statusEntry(binding: Binding, type: 'handshake' | 'event-notification',
 /** Starts the websocket endpoint on the HTTP server; notify() feeds it committed writes. */
 export function attachSubscriptionSocket(
   httpServer: Server,
-  ctx: ServerContext
+  ctx: ServerContext,
+  options: SubscriptionSocketOptions = {}
 ): { notify(resource: Resource, action: 'create' | 'update' | 'delete'): void; close(): Promise<void> } {
+  const limits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const clients = new Set<Client>();
+  /** Unbound sockets by client address. */
+  const unbound = new Map<string, number>();
+  let unboundTotal = 0;
+  const log = (entry: Omit<AccessLogEntry, 'time' | 'kind'>) =>
+    writeAccessLog(options.accessLog, { time: new Date().toISOString(), kind: 'ws', ...entry });
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== SUBSCRIPTIONS_WS_PATH) {
       // Leave other paths to other upgrade listeners; refuse when there are none.
       if (httpServer.listenerCount('upgrade') <= 1) {
-        socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        socket.write('HTTP/1.1 404 Not Found\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n');
         socket.destroy();
       }
+      return;
+    }
+    const address = req.socket.remoteAddress ?? 'unknown';
+    if ((unbound.get(address) ?? 0) >= limits.maxUnboundPerAddress || unboundTotal >= limits.maxUnbound) {
+      const retryAfter = Math.ceil(limits.bindDeadlineMs / 1000);
+      socket.write(
+        `HTTP/1.1 429 Too Many Requests\r\nRetry-After: ${retryAfter}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n`
+      );
+      socket.destroy();
+      log({ event: 'refused', status: 429, who: 'anonymous', address });
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   httpServer.on('upgrade', onUpgrade);
 
-  wss.on('connection', (socket: WebSocket) => {
-    const client: Client = { socket, bindings: new Map() };
+  function countUnbound(address: string, delta: 1 | -1): void {
+    const n = (unbound.get(address) ?? 0) + delta;
+    if (n > 0) unbound.set(address, n);
+    else unbound.delete(address);
+    unboundTotal += delta;
+  }
+
+  /** The first successful bind: the socket is no longer anonymous. */
+  function markBound(client: Client): void {
+    if (client.bound) return;
+    client.bound = true;
+    clearTimeout(client.deadline);
+    countUnbound(client.address, -1);
+  }
+
+  wss.on('connection', (socket: WebSocket, req: IncomingMessage) => {
+    const address = req.socket.remoteAddress ?? 'unknown';
+    const client: Client = { socket, bindings: new Map(), address, bound: false };
     clients.add(client);
+    countUnbound(address, 1);
+    client.deadline = setTimeout(() => {
+      if (client.bound) return;
+      log({ event: 'unbound-timeout', who: 'anonymous', address });
+      socket.close(1008, 'No subscription bound in time');
+      // A peer that ignores the close handshake is cut off.
+      setTimeout(() => socket.terminate(), 5_000).unref();
+    }, limits.bindDeadlineMs);
+    client.deadline.unref?.();
     socket.on('message', (data: RawData) => {
       handleMessage(client, data).catch((err) => {
         console.error('[ws] message failed:', err instanceof Error ? err.message : err);
         sendError(socket, 'Internal server error');
       });
     });
-    socket.on('close', () => clients.delete(client));
+    socket.on('close', () => {
+      clients.delete(client);
+      if (!client.bound) {
+        clearTimeout(client.deadline);
+        countUnbound(address, -1);
+      }
+    });
     socket.on('error', (err) => console.error('[ws] socket error:', err.message));
   });
 
+  function refuseBind(client: Client, text: string): void {
+    log({ event: 'bind-refused', who: 'anonymous', address: client.address });
+    sendError(client.socket, text);
+  }
+
   async function bind(client: Client, token: unknown): Promise<void> {
-    if (typeof token !== 'string' || !token) return sendError(client.socket, 'Missing token');
+    if (typeof token !== 'string' || !token || token.length > 256) return refuseBind(client, 'Missing token');
     const record = await ctx.systemRepo.searchOne<SubscriptionBindingRecord>('SubscriptionBinding', { token });
     if (!record || record.token !== token || Date.parse(record.expires) < Date.now())
-      return sendError(client.socket, 'Invalid or expired token');
+      return refuseBind(client, 'Invalid or expired token');
+    // Single use: of two sockets presenting one token, only the first binds.
+    if (!(await spendOnce(ctx.db, 'ws-binding', token, new Date(record.expires))))
+      return refuseBind(client, 'Invalid or expired token');
     const login = await ctx.systemRepo.readResource<LoginRecord>('Login', refId(record.login)!).catch(() => undefined);
-    if (!login || login.revoked) return sendError(client.socket, 'Invalid or expired token');
+    if (!login || login.revoked) return refuseBind(client, 'Invalid or expired token');
     const membership = await ctx.systemRepo.readResource<MembershipRecord>(
       'ProjectMembership',
       refId(record.membership)!
@@ -126,6 +214,8 @@ export function attachSubscriptionSocket(
     if (!criteria) return sendError(client.socket, 'Invalid subscription criteria');
     const binding: Binding = { token, subscriptionId, criteria, auth, eventCount: 0 };
     client.bindings.set(subscriptionId, binding);
+    markBound(client);
+    log({ event: 'bind', resourceType: 'Subscription', id: subscriptionId, ...whoOf(auth), address: client.address });
     const handshake: Bundle = {
       resourceType: 'Bundle',
       type: 'history',
@@ -229,7 +319,10 @@ export function attachSubscriptionSocket(
     },
     async close() {
       httpServer.off('upgrade', onUpgrade);
-      for (const client of clients) client.socket.terminate();
+      for (const client of clients) {
+        clearTimeout(client.deadline);
+        client.socket.terminate();
+      }
       clients.clear();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

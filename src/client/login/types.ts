@@ -66,12 +66,16 @@ export interface NewUserRequest {
   readonly clientId?: string;
   readonly recaptchaSiteKey?: string;
   readonly recaptchaToken?: string;
+  /** The ALTCHA widget's payload, for a server whose bot check is a proof of work. */
+  readonly altcha?: string;
 }
 
 /** New project for a partial login (POST auth/newproject). */
 export interface NewProjectRequest {
   readonly login: string;
   readonly projectName: string;
+  /** A bot-check solution, when the account's registration check is already spent. */
+  readonly altcha?: string;
 }
 
 /** New patient for a partial login (POST auth/newpatient). */
@@ -79,6 +83,8 @@ export interface NewPatientRequest {
   readonly login: string;
   /** The project to join; left out, the server picks its default (the reference server: the demo project). */
   readonly projectId?: string;
+  /** A bot-check solution, when the account's registration check is already spent. */
+  readonly altcha?: string;
 }
 
 /** A project membership offered on the choose-profile step. */
