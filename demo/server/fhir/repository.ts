@@ -21,14 +21,8 @@ import { computeCompartments } from '../access/compartment';
 import { assertScope } from '../access/scopes';
 import type { Database } from '../db/database';
 import { extractIndexRows, normalizeReference, searchKeys, type IndexRow } from '../search/extract';
-import {
-  SqlParams,
-  buildOrderBy,
-  buildWhere,
-  parseSearchRequest,
-  type IncludeSpec,
-  type SearchRequest,
-} from '../search/query';
+import { SqlParams, buildOrderBy, buildWhere } from '../search/query';
+import { parseSearchRequest, type IncludeSpec, type SearchRequest } from '../search/request';
 import { badRequest, conflict, gone, notFound, preconditionFailed } from '../core/errors';
 import { ResourceJson } from '../core/json-text';
 import { isKnownResourceType, NON_STORABLE_TYPES } from '../core/resource-types';
@@ -838,7 +832,7 @@ export class Repository {
       // search_index_resource_code_idx (resource_type, resource_id, code)
       const { rows } = await this.db.query<{ ref_target: string }>(
         'SELECT DISTINCT ref_target FROM search_index WHERE resource_type = $1 AND resource_id = ANY($2::text[]) AND code = $3 AND ref_target IS NOT NULL',
-        [spec.sourceType, matches.map((m) => m.id), spec.def.code]
+        [spec.sourceType, matches.map((m) => m.id), spec.code]
       );
       const refs = rows
         .map((r) => r.ref_target)
@@ -861,7 +855,7 @@ export class Repository {
       if (required) conds.push(`r.compartments @> ${p.add(required)}::text[]`);
       // search_index_ref_idx (resource_type, code, ref_target)
       conds.push(
-        `r.id IN (SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(spec.sourceType)} AND si.code = ${p.add(spec.def.code)} AND si.ref_target = ANY(${p.add(refs)}::text[]))`
+        `r.id IN (SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(spec.sourceType)} AND si.code = ${p.add(spec.code)} AND si.ref_target = ANY(${p.add(refs)}::text[]))`
       );
       const { rows } = await this.db.query<{ id: string; content: any }>(
         `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'} FROM resources r WHERE ${conds.join(' AND ')} LIMIT 1000`,
