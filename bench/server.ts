@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer } from '../demo/server/app';
-import { analyzeTables } from '../demo/server/fhir/repository';
+import { analyzeTables } from '../demo/server/store/index-writer';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET } from '../demo/server/seed/credentials';
 
 const arg = (name: string, fallback: number): number => {
