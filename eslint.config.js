@@ -3,48 +3,64 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// The reference server's folders import one way (DESIGN.md, "The reference server"):
-// core → db, http, search → access → fhir → auth → ws → fhircast; seed is demo data that
-// only the composition roots (app.ts, seed-cli.ts) and tests import. A wrong arrow fails lint.
-const SERVER_LAYERS = {
-  core: [],
-  db: ['core'],
-  http: ['core'],
-  search: ['core', 'db'],
-  access: ['core', 'db', 'search'],
-  fhir: ['core', 'db', 'http', 'search', 'access', 'context'],
-  auth: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
-  ws: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth'],
-  fhircast: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context', 'auth', 'ws'],
-  seed: ['core', 'db', 'search', 'access', 'fhir', 'context', 'auth'],
-  policy: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
-  schema: ['core', 'db', 'http', 'search', 'access', 'fhir', 'context'],
-  ccda: ['core', 'http'],
-};
-const SERVER_TARGETS = [...Object.keys(SERVER_LAYERS), 'context', 'app', 'main', 'seed-cli'];
-const serverImportRules = Object.entries(SERVER_LAYERS).map(([folder, allowed]) => {
-  const forbidden = SERVER_TARGETS.filter((t) => t !== folder && !allowed.includes(t));
-  return {
-    files: [`demo/server/${folder}/**/*.ts`],
-    ignores: ['demo/server/**/*.test.ts', 'demo/server/**/test-*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
-              message: `demo/server/${folder} may import only ${allowed.join(', ') || 'src/fhir'} (DESIGN.md: the reference server's folders import one way).`,
-            },
-            {
-              regex: '^(\\.\\./)+src/(react|client|questionnaire|scheduler)(/|$)',
-              message: 'The server may reuse src/fhir only.',
-            },
-          ],
-        },
-      ],
-    },
-  };
+// The reference server's folders import one way (DESIGN.md, "The reference server"). Layers in
+// order; a folder (or top-level file) may import only the layers before its own, never a sibling
+// in its layer, so the import graph between them cannot hold a cycle and a wrong arrow fails
+// lint. seed/ is demo data: only the composition roots (app.ts, seed-cli.ts) and tests import it.
+// scripts/server-folders.mjs checks the same on the real import graph.
+const SERVER_LAYER_ORDER = [
+  ['core'], // errors, resource-type tables, JSON text, RequestAuth, the stored-resource shape
+  ['db', 'http'], // the database; the HTTP listener and router
+  ['search', 'startup-errors'], // search parameters, parsing, index extraction, SQL
+  ['access'], // who may read and write what
+  ['store'], // Repository: storage and versions, index writer, binary store, search execution
+  ['context'], // ServerContext
+  // the FHIR REST routes; the login protocol and tokens; the access-policy gate; the schema
+  // answers (StructureDefinition, $graphql); the C-CDA validator
+  ['fhir', 'auth', 'policy', 'schema', 'ccda'],
+  ['ws', 'live-bus'], // websocket subscriptions; change events across processes
+  ['fhircast'],
+  ['seed'],
+  ['app', 'seed-cli'],
+  ['main'],
+];
+const SERVER_PARTS = SERVER_LAYER_ORDER.flat();
+const serverPath = (part) =>
+  ['context', 'live-bus', 'app', 'seed-cli', 'main', 'startup-errors'].includes(part)
+    ? `demo/server/${part}.ts`
+    : `demo/server/${part}/**/*.ts`;
+const serverImportRules = SERVER_LAYER_ORDER.flatMap((layer, i) => {
+  const allowed = SERVER_LAYER_ORDER.slice(0, i).flat();
+  return layer.map((part) => {
+    const forbidden = SERVER_PARTS.filter((t) => t !== part && !allowed.includes(t));
+    // From a folder imports start with '../'; from a top-level file with './'.
+    const up = serverPath(part).endsWith('/**/*.ts') ? '(\\.\\./)+' : '\\./';
+    return {
+      files: [serverPath(part)],
+      ignores: ['demo/server/**/*.test.ts', 'demo/server/**/test-*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...(forbidden.length
+                ? [
+                    {
+                      regex: `^${up}(${forbidden.join('|')})(/|\\.ts$|$)`,
+                      message: `demo/server/${part} may import only ${allowed.join(', ') || 'src/fhir'} (eslint.config.js, SERVER_LAYER_ORDER: the reference server's folders import one way).`,
+                    },
+                  ]
+                : []),
+              {
+                regex: '^(\\.\\./)+src/(react|client|questionnaire|scheduler)(/|$)',
+                message: 'The server may reuse src/fhir only.',
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
 });
 // The library's layers (DESIGN.md, 'Layers and folders'): each src/ folder imports only the
 // folders above it, never demo/, and only src/react imports React.
@@ -100,16 +116,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  ...serverImportRules,
-  {
-    // Product code never imports the demo data; the composition roots and tests may.
-    files: ['demo/server/*.ts'],
-    ignores: ['demo/server/app.ts', 'demo/server/seed-cli.ts', 'demo/server/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\./seed(/|$)', message: 'Product code never imports seed data.' }] },
-      ],
-    },
-  }
+  ...serverImportRules
 );

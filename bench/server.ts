@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer } from '../demo/server/app';
-import { analyzeTables } from '../demo/server/fhir/repository';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DemoCredentials } from '../demo/server/seed/credentials';
 import { measureLoginUnderFlood } from './login-flood';
+import { analyzeTables } from '../demo/server/store/index-writer';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../src/fhir/types';
 import type { Database } from './db/database';
-import { assignProjectToOrphans } from './fhir/project-backfill';
-import { Repository, backfillSearchKeys } from './fhir/repository';
+import { backfillSearchKeys } from './store/index-writer';
+import { assignProjectToOrphans } from './store/project-backfill';
+import { Repository } from './store/repository';
 
 /** The shared state of one running server. */
 export interface ServerContext {

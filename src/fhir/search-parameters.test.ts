@@ -49,4 +49,29 @@ describe('getSearchParameterDetails', () => {
     }
     expect(getSearchParameterCodes('Coverage')).toEqual(expect.arrayContaining(['_id', 'beneficiary', 'payor']));
   });
+
+  it('covers what the reference server indexes: catalogue types, tasks and provenance', () => {
+    for (const type of [
+      'PractitionerRole',
+      'HealthcareService',
+      'Location',
+      'Task',
+      'Provenance',
+      'AllergyIntolerance',
+    ])
+      expect(getKnownSearchResourceTypes()).toContain(type);
+    expect(getSearchParameterDetails('Slot', 'end')).toEqual({ type: 'date', paths: ['end'] });
+    expect(getSearchParameterDetails('Organization', 'name')?.paths).toEqual(['name', 'alias']);
+    expect(getSearchParameterDetails('Task', 'patient')).toEqual({
+      type: 'reference',
+      paths: ['for'],
+      targets: ['Patient'],
+    });
+  });
+
+  it('names target types only where references are literal, so canonical URLs still match', () => {
+    expect(getSearchParameterDetails('Slot', 'schedule')?.targets).toEqual(['Schedule']);
+    expect(getSearchParameterDetails('Communication', 'sender')?.targets).toContain('Practitioner');
+    expect(getSearchParameterDetails('QuestionnaireResponse', 'questionnaire')?.targets).toBeUndefined();
+  });
 });

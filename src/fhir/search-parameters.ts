@@ -1,6 +1,10 @@
-// A small table of the search parameters the portal uses, so parsing can validate values by type
-// and matching can find the element a parameter reads. It is not the full FHIR registry: a
-// parameter missing here is parsed as a string and never matches (see match.ts).
+// The table of the search parameters the portal and the reference server use, so parsing can
+// validate values by type, matching can find the element a parameter reads, and the server can
+// index and search what the same table names (one search model for both). It is not the full
+// FHIR registry: a parameter missing here is parsed as a string and never matches (see match.ts).
+// `targets` lists the FHIR target types of a reference parameter whose references are literal
+// ('Type/id'); parameters that also take canonical URLs (QuestionnaireResponse.questionnaire)
+// have none, so a canonical still matches.
 
 /** The search parameter types of FHIR R4. */
 export type SearchParameterType =
@@ -31,6 +35,11 @@ const p = (
 });
 
 const PATIENT = ['Patient'];
+const PRACTITIONER = ['Practitioner'];
+const ORGANIZATION = ['Organization'];
+const PEOPLE = ['Patient', 'Practitioner', 'PractitionerRole', 'RelatedPerson'];
+const COMMUNICATION_PARTIES = ['Device', 'Organization', ...PEOPLE];
+const SCHEDULE_ACTORS = ['Device', 'HealthcareService', 'Location', ...PEOPLE];
 
 /** Parameters every resource has. */
 const COMMON: Table = {
@@ -78,27 +87,43 @@ const CANONICAL: Table = {
 const SEARCH_PARAMETERS: Record<string, Table> = {
   Patient: {
     ...PERSON,
-    'general-practitioner': p('reference', 'generalPractitioner'),
-    organization: p('reference', 'managingOrganization'),
+    'general-practitioner': p('reference', 'generalPractitioner', {
+      targets: ['Organization', 'Practitioner', 'PractitionerRole'],
+    }),
+    organization: p('reference', 'managingOrganization', { targets: ORGANIZATION }),
     deceased: p('token', 'deceased[x]'),
     link: p('reference', 'link.other'),
   },
   Practitioner: PERSON,
-  RelatedPerson: { ...PERSON, patient: p('reference', 'patient') },
+  RelatedPerson: { ...PERSON, patient: p('reference', 'patient', { targets: PATIENT }) },
   Organization: {
-    name: p('string', 'name'),
+    name: p('string', ['name', 'alias']),
     identifier: p('token', 'identifier'),
     active: p('token', 'active'),
     type: p('token', 'type'),
     address: p('string', 'address'),
     partof: p('reference', 'partOf'),
   },
+  PractitionerRole: {
+    practitioner: p('reference', 'practitioner', { targets: PRACTITIONER }),
+    organization: p('reference', 'organization', { targets: ORGANIZATION }),
+    role: p('token', 'code'),
+    active: p('token', 'active'),
+    identifier: p('token', 'identifier'),
+  },
+  HealthcareService: {
+    name: p('string', 'name'),
+    active: p('token', 'active'),
+    identifier: p('token', 'identifier'),
+    'service-type': p('token', 'type'),
+    organization: p('reference', 'providedBy', { targets: ORGANIZATION }),
+  },
   Observation: {
     code: p('token', 'code'),
     category: p('token', 'category'),
     subject: p('reference', 'subject'),
     patient: p('reference', 'subject', { targets: PATIENT }),
-    encounter: p('reference', 'encounter'),
+    encounter: p('reference', 'encounter', { targets: ['Encounter'] }),
     date: p('date', 'effective[x]'),
     status: p('token', 'status'),
     identifier: p('token', 'identifier'),
@@ -125,7 +150,7 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     status: p('token', 'status'),
     identifier: p('token', 'identifier'),
     performer: p('reference', 'performer'),
-    result: p('reference', 'result'),
+    result: p('reference', 'result', { targets: ['Observation'] }),
     'based-on': p('reference', 'basedOn'),
     conclusion: p('token', 'conclusionCode'),
   },
@@ -144,7 +169,7 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     identifier: p('token', 'identifier'),
   },
   Immunization: {
-    patient: p('reference', 'patient'),
+    patient: p('reference', 'patient', { targets: PATIENT }),
     status: p('token', 'status'),
     date: p('date', 'occurrence[x]'),
     'vaccine-code': p('token', 'vaccineCode'),
@@ -156,8 +181,8 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
   Communication: {
     subject: p('reference', 'subject'),
     patient: p('reference', 'subject', { targets: PATIENT }),
-    sender: p('reference', 'sender'),
-    recipient: p('reference', 'recipient'),
+    sender: p('reference', 'sender', { targets: COMMUNICATION_PARTIES }),
+    recipient: p('reference', 'recipient', { targets: [...COMMUNICATION_PARTIES, 'CareTeam', 'Group'] }),
     encounter: p('reference', 'encounter'),
     'based-on': p('reference', 'basedOn'),
     'part-of': p('reference', 'partOf'),
@@ -171,7 +196,7 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     questionnaire: p('reference', 'questionnaire'),
     subject: p('reference', 'subject'),
     patient: p('reference', 'subject', { targets: PATIENT }),
-    source: p('reference', 'source'),
+    source: p('reference', 'source', { targets: PEOPLE }),
     author: p('reference', 'author'),
     encounter: p('reference', 'encounter'),
     'based-on': p('reference', 'basedOn'),
@@ -181,10 +206,10 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     identifier: p('token', 'identifier'),
   },
   Coverage: {
-    beneficiary: p('reference', 'beneficiary'),
+    beneficiary: p('reference', 'beneficiary', { targets: PATIENT }),
     patient: p('reference', 'beneficiary', { targets: PATIENT }),
-    payor: p('reference', 'payor'),
-    subscriber: p('reference', 'subscriber'),
+    payor: p('reference', 'payor', { targets: ['Organization', 'Patient', 'RelatedPerson'] }),
+    subscriber: p('reference', 'subscriber', { targets: ['Patient', 'RelatedPerson'] }),
     'policy-holder': p('reference', 'policyHolder'),
     status: p('token', 'status'),
     type: p('token', 'type'),
@@ -233,7 +258,7 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     identifier: p('token', 'identifier'),
   },
   Schedule: {
-    actor: p('reference', 'actor'),
+    actor: p('reference', 'actor', { targets: SCHEDULE_ACTORS }),
     active: p('token', 'active'),
     date: p('date', 'planningHorizon'),
     'service-type': p('token', 'serviceType'),
@@ -241,8 +266,9 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     identifier: p('token', 'identifier'),
   },
   Slot: {
-    schedule: p('reference', 'schedule'),
+    schedule: p('reference', 'schedule', { targets: ['Schedule'] }),
     start: p('date', 'start'),
+    end: p('date', 'end'),
     status: p('token', 'status'),
     'service-type': p('token', 'serviceType'),
     specialty: p('token', 'specialty'),
@@ -250,22 +276,47 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     identifier: p('token', 'identifier'),
   },
   Appointment: {
-    actor: p('reference', 'participant.actor'),
+    actor: p('reference', 'participant.actor', { targets: SCHEDULE_ACTORS }),
     patient: p('reference', 'participant.actor', { targets: PATIENT }),
-    practitioner: p('reference', 'participant.actor', { targets: ['Practitioner'] }),
+    practitioner: p('reference', 'participant.actor', { targets: PRACTITIONER }),
     location: p('reference', 'participant.actor', { targets: ['Location'] }),
     date: p('date', 'start'),
     status: p('token', 'status'),
-    slot: p('reference', 'slot'),
+    slot: p('reference', 'slot', { targets: ['Slot'] }),
     'service-type': p('token', 'serviceType'),
     'appointment-type': p('token', 'appointmentType'),
     'based-on': p('reference', 'basedOn'),
     identifier: p('token', 'identifier'),
   },
-  Questionnaire: { ...CANONICAL, code: p('token', 'item.code'), 'subject-type': p('token', 'subjectType') },
+  Questionnaire: {
+    ...CANONICAL,
+    code: p('token', ['code', 'item.code']),
+    context: p('token', 'useContext.valueCodeableConcept'),
+    'subject-type': p('token', 'subjectType'),
+  },
   ValueSet: { ...CANONICAL, code: p('token', 'expansion.contains.code'), expansion: p('uri', 'expansion.identifier') },
   CodeSystem: { ...CANONICAL, code: p('token', 'concept.code'), system: p('uri', 'url') },
   StructureDefinition: { ...CANONICAL, type: p('uri', 'type'), base: p('reference', 'baseDefinition') },
+  SearchParameter: { ...CANONICAL, code: p('token', 'code'), base: p('token', 'base') },
+  AllergyIntolerance: {
+    patient: p('reference', 'patient', { targets: PATIENT }),
+    code: p('token', 'code'),
+    'clinical-status': p('token', 'clinicalStatus'),
+  },
+  Task: {
+    subject: p('reference', 'for'),
+    patient: p('reference', 'for', { targets: PATIENT }),
+    owner: p('reference', 'owner'),
+    focus: p('reference', 'focus'),
+    status: p('token', 'status'),
+    code: p('token', 'code'),
+  },
+  Provenance: {
+    target: p('reference', 'target'),
+    patient: p('reference', 'target', { targets: PATIENT }),
+    agent: p('reference', 'agent.who'),
+    recorded: p('date', 'recorded'),
+  },
   DocumentReference: {
     subject: p('reference', 'subject'),
     patient: p('reference', 'subject', { targets: PATIENT }),

@@ -120,7 +120,10 @@ describe('parseSearchUrl', () => {
       ['Observation', 'date=x', 'Invalid format for date search parameter: x'],
       ['Observation', 'date=2024-02-30', 'Invalid format for date search parameter: 2024-02-30'],
       ['Observation', 'date=2024-13', 'Invalid format for date search parameter: 2024-13'],
-      ['Slot', 'start=ge2024-01-01,tomorrow', 'Invalid format for date search parameter: 2024-01-01,tomorrow'],
+      ['Slot', 'start=ge2024-01-01,tomorrow', 'Invalid format for date search parameter: ge2024-01-01,tomorrow'],
+      ['Slot', 'start=gt2030-13-45', 'Invalid format for date search parameter: gt2030-13-45'],
+      ['Observation', 'value-quantity=lt5|a|b|c', 'Invalid format for quantity search parameter: lt5|a|b|c'],
+      ['Communication', 'sent:missing=maybe', 'Invalid format for token search parameter: maybe'],
       ['Observation', 'value-quantity=abc', 'Invalid format for quantity search parameter: abc'],
       ['Observation', 'value-quantity=1|2|3|4', 'Invalid format for quantity search parameter: 1|2|3|4'],
       ['Observation', 'subject=a b', 'Invalid format for reference search parameter: a b'],
@@ -184,6 +187,37 @@ describe('parseSearchUrl', () => {
 
     it('ignores empty names and values', () => {
       expect(parseSearchUrl('Patient', '=x&name=&_count=')).toEqual({ resourceType: 'Patient' });
+    });
+
+    it('drops _format and _pretty, which shape the response, not the search', () => {
+      expect(parseSearchUrl('Patient', '_format=json&_pretty=true&name=Al')).toEqual({
+        resourceType: 'Patient',
+        filters: [{ code: 'name', operator: 'eq', value: 'Al' }],
+      });
+    });
+  });
+
+  describe('when a server adds parameters of its own types', () => {
+    const parameters = (type: string, code: string) =>
+      type === 'Login' && code === 'user' ? { type: 'reference' as const, paths: ['user'] } : undefined;
+
+    it('reads them like the table’s: modifiers, type modifiers and value checks', () => {
+      expect(parseSearchUrl('Login', 'user:User=1&user:missing=false', { parameters }).filters).toEqual([
+        { code: 'user', operator: 'eq', value: 'User/1' },
+        { code: 'user', operator: 'missing', value: 'false' },
+      ]);
+      expectSpecError(
+        () => parseSearchUrl('Login', 'user=a b', { parameters }),
+        'Invalid format for reference search parameter: a b'
+      );
+    });
+
+    it('asks the table first, and keeps what neither knows as an opaque filter', () => {
+      const unknownToTheServer = () => ({ type: 'number' as const, paths: ['x'] });
+      expect(parseSearchUrl('Patient', 'name=Al', { parameters: unknownToTheServer }).filters).toEqual([
+        { code: 'name', operator: 'eq', value: 'Al' },
+      ]);
+      expect(parseSearchUrl('Login', 'code=1').filters).toEqual([{ code: 'code', operator: 'eq', value: '1' }]);
     });
   });
 });

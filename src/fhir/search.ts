@@ -10,9 +10,14 @@
 //   every comma-separated value of the parameter.
 // - `_include` and `_revinclude` values that are not `ResourceType:search-parameter[:TargetType]`
 //   throw 'Invalid format for {_include|_revinclude} search parameter: {value}'.
+// - A bad value is named as it was written, prefix included ('gt2030-13-45').
+// - `:missing` takes `true` or `false` (a token); anything else is a bad token value.
+// - `_format` and `_pretty` shape the response, not the search: they are read and dropped.
+// - A server with resource types of its own (the reference server's account records) adds
+//   their parameters through `parameters`; the library's table is consulted first.
 
 import { throwError } from './outcomes';
-import { getSearchParameterDetails, type SearchParameterType } from './search-parameters';
+import { getSearchParameterDetails, type SearchParameterDetails, type SearchParameterType } from './search-parameters';
 
 /** Search prefixes and modifiers, as a filter's operator. */
 export const Operator = {
@@ -135,24 +140,25 @@ export function splitSearchOnComma(value: string): string[] {
   return value.split(/(?<!\\),/);
 }
 
-function validateValue(type: SearchParameterType, value: string): void {
+/** Checks each OR value of `value` against its type; a bad one is named by `written`, the value as given. */
+function validateValue(type: SearchParameterType, value: string, written: string): void {
   for (const v of splitSearchOnComma(value)) {
     switch (type) {
       case 'number':
-        if (!NUMBER_RE.test(v)) invalidFormat(type, value);
+        if (!NUMBER_RE.test(v)) invalidFormat(type, written);
         break;
       case 'date':
-        if (!isValidSearchDate(v)) invalidFormat(type, value);
+        if (!isValidSearchDate(v)) invalidFormat(type, written);
         break;
       case 'quantity': {
         // number|system|code, system and code optional.
         const parts = v.split('|');
-        if (parts.length > 3 || !NUMBER_RE.test(parts[0])) invalidFormat(type, value);
+        if (parts.length > 3 || !NUMBER_RE.test(parts[0])) invalidFormat(type, written);
         break;
       }
       case 'reference':
       case 'uri':
-        if (!/^\S+$/.test(v)) invalidFormat(type, value);
+        if (!/^\S+$/.test(v)) invalidFormat(type, written);
         break;
       case 'string':
       case 'token':
@@ -182,13 +188,24 @@ function valueTypeFor(type: SearchParameterType, operator: Operator): SearchPara
   }
 }
 
-function parseFilter(resourceType: string, key: string, rawValue: string): Filter | undefined {
+/** Options of {@link parseSearchUrl}. */
+export interface ParseSearchOptions {
+  /** Parameters of types the library's table does not hold (a server's own records); asked after the table. */
+  parameters?: (resourceType: string, code: string) => SearchParameterDetails | undefined;
+}
+
+function parseFilter(
+  resourceType: string,
+  key: string,
+  rawValue: string,
+  options: ParseSearchOptions
+): Filter | undefined {
   if (key.includes('.')) return { code: key, operator: 'eq', value: rawValue };
   const colon = key.indexOf(':');
   const code = colon === -1 ? key : key.slice(0, colon);
   const modifier = colon === -1 ? undefined : key.slice(colon + 1);
   if (!code) return undefined;
-  const details = getSearchParameterDetails(resourceType, code);
+  const details = getSearchParameterDetails(resourceType, code) ?? options.parameters?.(resourceType, code);
   if (!details) return { code: key, operator: 'eq', value: rawValue };
 
   let operator: Operator = 'eq';
@@ -216,8 +233,9 @@ function parseFilter(resourceType: string, key: string, rawValue: string): Filte
     value = value.replace(/ /g, '+');
   }
   const valueType = valueTypeFor(details.type, operator);
-  if (valueType) validateValue(valueType, value);
+  if (valueType) validateValue(valueType, value, rawValue);
   else if (details.type === 'composite' || details.type === 'special') throwError('Unknown data type', 'not-supported');
+  if (operator === 'missing' && value !== 'true' && value !== 'false') invalidFormat('token', rawValue);
   return { code, operator, value };
 }
 
@@ -260,11 +278,18 @@ function toEntries(query: SearchQuery): [string, string][] {
 }
 
 /** Parses the query of a search on a resource type: `parseSearchUrl('Patient', 'name=Alice&_count=10')`. */
-export function parseSearchUrl(resourceType: string, query: SearchQuery = ''): SearchRequest {
+export function parseSearchUrl(
+  resourceType: string,
+  query: SearchQuery = '',
+  options: ParseSearchOptions = {}
+): SearchRequest {
   const request: SearchRequest = { resourceType };
   for (const [key, value] of toEntries(query)) {
     if (!key || value === '') continue;
     switch (key) {
+      case '_format':
+      case '_pretty':
+        break;
       case '_count':
         request.count = parseNonNegativeInteger(value);
         break;
@@ -304,7 +329,7 @@ export function parseSearchUrl(resourceType: string, query: SearchQuery = ''): S
         (request.revInclude ??= []).push(parseInclude(key, value));
         break;
       default: {
-        const filter = parseFilter(resourceType, key, value);
+        const filter = parseFilter(resourceType, key, value, options);
         if (filter) (request.filters ??= []).push(filter);
       }
     }
@@ -313,7 +338,7 @@ export function parseSearchUrl(resourceType: string, query: SearchQuery = ''): S
 }
 
 /** Parses a search URL, absolute or relative: `Patient?name=Alice`, `https://example.com/fhir/R4/Observation?code=1`. */
-export function parseSearchRequest(url: string | URL): SearchRequest {
+export function parseSearchRequest(url: string | URL, options: ParseSearchOptions = {}): SearchRequest {
   let pathname: string;
   let search: string;
   if (url instanceof URL) {
@@ -338,7 +363,7 @@ export function parseSearchRequest(url: string | URL): SearchRequest {
   const segments = pathname.split('/').filter(Boolean);
   const resourceType = segments[segments.length - 1];
   if (!resourceType || !RESOURCE_TYPE_RE.test(resourceType)) throwError('Invalid search URL', 'invalid');
-  return parseSearchUrl(resourceType, search);
+  return parseSearchUrl(resourceType, search, options);
 }
 
 function encode(text: string): string {

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RequestAuth } from '../core/request-auth';
 import { badRequest, forbidden } from '../core/errors';
 import { isInternalType, isKnownResourceType } from '../core/resource-types';
-import { parseSearchRequest } from '../search/query';
+import { parseSearchRequest } from '../search/request';
 import { computeCompartments, patientReferences } from './compartment';
 import { assertScope, scopeAllows } from './scopes';
 import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';

@@ -7,7 +7,7 @@
  * the secret. There is no "off": tests lower the ALTCHA difficulty instead.
  */
 import type { ServerContext } from '../context';
-import type { Repository } from '../fhir/repository';
+import type { Repository } from '../store/repository';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { AltchaBotCheck, DEFAULT_ALTCHA_OPTIONS, type AltchaOptions } from './altcha';
 import { BotCheckMessages, refuseBotCheck, type BotCheck } from './bot-check-contract';

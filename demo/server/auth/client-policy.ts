@@ -4,7 +4,7 @@
  * ClientApplication says it cannot hash (`pkcePlain: true`). A confidential client (one with a
  * secret) must send the secret (Basic or client_secret in the form) and may never use `plain`.
  */
-import type { Repository } from '../fhir/repository';
+import type { Repository } from '../store/repository';
 import { AuthMessages, OAuthError, badRequest } from './errors';
 import type { ClientApplicationRecord, LoginRecord } from './records';
 import { safeEqual } from './safe-equal';

@@ -88,3 +88,7 @@ export class TooManyRequestsError extends OperationOutcomeError {
 }
 export const tooManyRequests = (text: string, retryAfterSeconds: number) =>
   new TooManyRequestsError(text, retryAfterSeconds);
+
+/** 422: the request is understood and allowed, but a business rule refuses it (a limit reached). */
+export const unprocessable = (text: string, expression?: string) =>
+  new OperationOutcomeError(errorOutcome(text, 'business-rule', expression, 'unprocessable'));

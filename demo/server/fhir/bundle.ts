@@ -10,7 +10,7 @@ import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { errorResponse } from '../http/server';
 import { badRequest, notFound, methodNotAllowed } from '../core/errors';
 import { JsonBody } from '../core/json-text';
-import type { Repository } from './repository';
+import type { Repository } from '../store/repository';
 import { setRequestState } from './routes';
 
 const STATUS_TEXT: Record<number, string> = {

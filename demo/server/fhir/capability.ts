@@ -1,6 +1,6 @@
 // The server's CapabilityStatement: every storable type, its interactions and search parameters.
 import type { CapabilityStatement } from '../../../src/fhir/types';
-import { getSearchParameters } from '../search/parameters';
+import { indexedParameters } from '../search/parameters';
 import { FHIR_RESOURCE_TYPES, NON_STORABLE_TYPES } from '../core/resource-types';
 
 const INTERACTIONS = [
@@ -44,7 +44,7 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
           searchParam: [
             { name: '_id', type: 'token' },
             { name: '_lastUpdated', type: 'date' },
-            ...getSearchParameters(type).map((p) => ({ name: p.code, type: p.type })),
+            ...indexedParameters(type).map(({ code, details }) => ({ name: code, type: details.type })),
           ],
           ...(type === 'ValueSet'
             ? { operation: [{ name: 'expand', definition: 'http://hl7.org/fhir/OperationDefinition/ValueSet-expand' }] }

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CodeSystemConcept, ValueSet, ValueSetExpansionContains } from '../../../src/fhir/types';
 import { badRequest, notFound } from '../core/errors';
-import type { Repository } from './repository';
+import type { Repository } from '../store/repository';
 
 /** Parameters of $expand. */
 export interface ExpandParams {

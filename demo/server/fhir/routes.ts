@@ -12,8 +12,8 @@ import { capabilityStatement } from './capability';
 import { badRequest, notAcceptable, preconditionFailed, unsupportedMediaType } from '../core/errors';
 import { expandParamsFrom, expandValueSet } from './expand';
 import { JsonBody, bundleJson } from '../core/json-text';
-import { Repository, toSearchParams } from './repository';
-import { ID_PATTERN, validateResource } from './validate';
+import { Repository, toSearchParams } from '../store/repository';
+import { ID_PATTERN, validateResource } from '../store/validate';
 import { NON_STORABLE_TYPES, isKnownResourceType } from '../core/resource-types';
 
 /** The FHIR base path. */

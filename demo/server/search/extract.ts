@@ -1,7 +1,9 @@
-// Turns a resource into search_index rows, one per value of each of its type's parameters.
+// Turns a resource into search_index rows, one per value of each of its type's parameters
+// (the shared table, parameters.ts), and its exact-match search keys.
+import { getPathValues } from '../../../src/fhir/match';
 import { badRequest } from '../core/errors';
 import { parseDateRange } from './dates';
-import { getSearchParameters, type SearchParameterDef } from './parameters';
+import { indexedParameters, searchParameter, type SearchParameterDetails } from './parameters';
 
 /** One row of the search_index table (resource columns added by the writer). */
 export interface IndexRow {
@@ -25,36 +27,6 @@ export function normalizeString(value: string): string {
     .toLowerCase();
 }
 
-/** The values at a path ('a.b|c', 'effective[x]') of a resource, arrays flattened. */
-export function evaluatePath(resource: unknown, path: SearchParameterDef['path']): unknown[] {
-  if (typeof path === 'function') return path(resource).filter((v) => v !== undefined && v !== null);
-  return path.split('|').flatMap((part) => {
-    let values: unknown[] = [resource];
-    for (const segment of part.trim().split('.')) {
-      const next: unknown[] = [];
-      for (const value of values) {
-        if (!value || typeof value !== 'object') continue;
-        const obj = value as Record<string, unknown>;
-        const found: unknown[] = [];
-        if (segment.endsWith('[x]')) {
-          const prefix = segment.slice(0, -3);
-          for (const key of Object.keys(obj)) {
-            if (key.startsWith(prefix) && /^[A-Z]/.test(key.slice(prefix.length))) found.push(obj[key]);
-          }
-        } else {
-          found.push(obj[segment]);
-        }
-        for (const f of found) {
-          if (Array.isArray(f)) next.push(...f);
-          else if (f !== undefined && f !== null) next.push(f);
-        }
-      }
-      values = next;
-    }
-    return values.filter((v) => v !== undefined && v !== null);
-  });
-}
-
 const REF_RE = /(?:^|\/)([A-Z][A-Za-z]+\/[A-Za-z0-9\-.]{1,64})(?:\/_history\/[A-Za-z0-9\-.]+)?$/;
 
 /** 'Patient/1' from 'Patient/1', 'http://host/fhir/R4/Patient/1' or 'Patient/1/_history/2'. */
@@ -63,21 +35,20 @@ export function normalizeReference(reference: string): string {
   return m ? m[1] : reference;
 }
 
+/** A JSON object's member, whatever the object is. */
+type JsonObject = Record<string, unknown>;
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
 function stringValues(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
   if (!value || typeof value !== 'object') return [];
-  const v = value as Record<string, any>;
+  const v = value as JsonObject;
   const out: unknown[] = [v.text];
   // HumanName
-  out.push(
-    v.family,
-    ...(Array.isArray(v.given) ? v.given : []),
-    ...(Array.isArray(v.prefix) ? v.prefix : []),
-    ...(Array.isArray(v.suffix) ? v.suffix : [])
-  );
+  out.push(v.family, ...list(v.given), ...list(v.prefix), ...list(v.suffix));
   // Address
-  out.push(...(Array.isArray(v.line) ? v.line : []), v.city, v.district, v.state, v.postalCode, v.country);
+  out.push(...list(v.line), v.city, v.district, v.state, v.postalCode, v.country);
   return out.filter((s): s is string => typeof s === 'string' && s.length > 0);
 }
 
@@ -86,11 +57,12 @@ function tokenRows(code: string, value: unknown): IndexRow[] {
     return [{ code, value_code: String(value) }];
   }
   if (!value || typeof value !== 'object') return [];
-  const v = value as Record<string, any>;
+  const v = value as JsonObject;
   const rows: IndexRow[] = [];
   if (Array.isArray(v.coding)) {
-    for (const coding of v.coding) {
-      if (coding && typeof coding === 'object') {
+    for (const item of v.coding) {
+      if (item && typeof item === 'object') {
+        const coding = item as JsonObject;
         rows.push({
           code,
           system: str(coding.system),
@@ -108,13 +80,15 @@ function tokenRows(code: string, value: unknown): IndexRow[] {
   if ('value' in v) {
     // Identifier (system|value) and ContactPoint (value)
     const isContactPoint =
-      ['phone', 'fax', 'email', 'pager', 'url', 'sms', 'other'].includes(v.system) && !('type' in v);
+      typeof v.system === 'string' &&
+      ['phone', 'fax', 'email', 'pager', 'url', 'sms', 'other'].includes(v.system) &&
+      !('type' in v);
     return [
       {
         code,
         system: isContactPoint ? null : str(v.system),
         value_code: str(v.value),
-        value_text: lower(v.type?.text),
+        value_text: lower((v.type as JsonObject | undefined)?.text),
       },
     ];
   }
@@ -128,18 +102,11 @@ const lower = (v: unknown): string | null => (typeof v === 'string' ? normalizeS
 /** The date-typed choices of a choice element: occurrenceString or effectiveTiming are not dates. */
 const DATE_CHOICES = ['DateTime', 'Date', 'Instant', 'Period'];
 
-/** 'occurrence[x]' → 'occurrenceDateTime|occurrenceDate|occurrenceInstant|occurrencePeriod' (per '|' part). */
-export function dateChoicePath(path: string): string {
-  return path
-    .split('|')
-    .flatMap((part) => {
-      const m = /^(.*?)([A-Za-z]+)\[x\](.*)$/.exec(part.trim());
-      return m ? DATE_CHOICES.map((t) => `${m[1]}${m[2]}${t}${m[3]}`) : [part.trim()];
-    })
-    .join('|');
+/** 'occurrence[x]' → the date-typed choices occurrenceDateTime, occurrenceDate, occurrenceInstant, occurrencePeriod. */
+export function dateChoicePaths(path: string): string[] {
+  const m = /^(.*?)([A-Za-z]+)\[x\](.*)$/.exec(path);
+  return m ? DATE_CHOICES.map((t) => `${m[1]}${m[2]}${t}${m[3]}`) : [path];
 }
-
-const datePaths = new Map<string, string>();
 
 function dateRow(code: string, value: unknown, where: string): IndexRow | undefined {
   if (typeof value === 'string') {
@@ -179,7 +146,7 @@ export function indexPrefix(value: string): string {
 }
 
 /** The search index rows of a resource, their text values bounded. */
-export function extractIndexRows(resource: Record<string, any>): IndexRow[] {
+export function extractIndexRows(resource: Record<string, unknown>): IndexRow[] {
   const rows = extractAllIndexRows(resource);
   for (const row of rows) {
     for (const column of BOUNDED_COLUMNS) {
@@ -190,46 +157,67 @@ export function extractIndexRows(resource: Record<string, any>): IndexRow[] {
   return rows;
 }
 
-function extractAllIndexRows(resource: Record<string, any>): IndexRow[] {
+/** The values a parameter reads from a resource: its paths, a date's typed choices, a telecom's system. */
+function parameterValues(resource: Record<string, unknown>, details: SearchParameterDetails): unknown[] {
+  const paths = details.type === 'date' ? details.paths.flatMap(dateChoicePaths) : details.paths;
+  const values = paths.flatMap((path) => getPathValues(resource, path));
+  if (!details.telecomSystem) return values;
+  // email and phone: the value of each ContactPoint of that system, as a plain token.
+  return values.flatMap((v) => {
+    const point = v as { system?: unknown; value?: unknown };
+    return point?.system === details.telecomSystem && typeof point.value === 'string' ? [point.value] : [];
+  });
+}
+
+/** The reference a value holds (a Reference or a canonical string). */
+function referenceText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  const ref = (value as { reference?: unknown } | null)?.reference;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+/** False when a literal reference names a type the parameter does not allow (Appointment.patient holds Patients only). */
+function allowedTarget(details: SearchParameterDetails, target: string): boolean {
+  if (!details.targets) return true;
+  const slash = target.indexOf('/');
+  // A canonical URL or a urn is not Type/id: the type cannot be told, so it stays.
+  if (slash < 0 || target.includes(':')) return true;
+  return details.targets.includes(target.slice(0, slash));
+}
+
+function extractAllIndexRows(resource: Record<string, unknown>): IndexRow[] {
   const rows: IndexRow[] = [];
-  for (const def of getSearchParameters(resource.resourceType)) {
-    const where = `${resource.resourceType}.${typeof def.path === 'string' ? def.path : def.code}`;
-    let path = def.path;
-    if (def.type === 'date' && typeof path === 'string' && path.includes('[x]')) {
-      path = datePaths.get(path) ?? datePaths.set(path, dateChoicePath(path)).get(path)!;
-    }
-    for (const value of evaluatePath(resource, path)) {
-      switch (def.type) {
+  const type = String(resource.resourceType);
+  for (const { code, details } of indexedParameters(type)) {
+    const where = `${type}.${details.paths.join('|')}`;
+    for (const value of parameterValues(resource, details)) {
+      switch (details.type) {
         case 'string':
-          for (const s of stringValues(value))
-            rows.push({ code: def.code, value_string: normalizeString(s), value_exact: s });
+          for (const s of stringValues(value)) rows.push({ code, value_string: normalizeString(s), value_exact: s });
           break;
         case 'token':
-          rows.push(...tokenRows(def.code, value));
+          rows.push(...tokenRows(code, value));
           break;
         case 'reference': {
-          const ref =
-            typeof value === 'string'
-              ? value
-              : typeof (value as any)?.reference === 'string'
-                ? (value as any).reference
-                : undefined;
-          if (ref) rows.push({ code: def.code, ref_target: normalizeReference(ref), value_exact: ref });
+          const ref = referenceText(value);
+          if (!ref) break;
+          const target = normalizeReference(ref);
+          if (allowedTarget(details, target)) rows.push({ code, ref_target: target, value_exact: ref });
           break;
         }
         case 'date': {
-          const row = dateRow(def.code, value, where);
+          const row = dateRow(code, value, where);
           if (row) rows.push(row);
           break;
         }
         case 'number':
-          if (typeof value === 'number') rows.push({ code: def.code, num_value: value });
+          if (typeof value === 'number') rows.push({ code, num_value: value });
           break;
         case 'quantity': {
-          const q = value as Record<string, any>;
+          const q = value as { value?: unknown; system?: unknown; code?: unknown; unit?: unknown } | null;
           if (q && typeof q.value === 'number') {
             rows.push({
-              code: def.code,
+              code,
               num_value: q.value,
               system: str(q.system),
               value_code: str(q.code ?? q.unit),
@@ -239,7 +227,7 @@ function extractAllIndexRows(resource: Record<string, any>): IndexRow[] {
           break;
         }
         case 'uri':
-          if (typeof value === 'string') rows.push({ code: def.code, value_exact: value });
+          if (typeof value === 'string') rows.push({ code, value_exact: value });
           break;
       }
     }
@@ -272,12 +260,9 @@ export function referenceKey(type: string, code: string, target: string): string
   return `${type}/${code}>${target}`;
 }
 
-const paramTypes = new Map<string, Map<string, SearchParameterDef['type']>>();
-
-function paramTypeOf(type: string, code: string): SearchParameterDef['type'] | undefined {
-  let byCode = paramTypes.get(type);
-  if (!byCode) paramTypes.set(type, (byCode = new Map(getSearchParameters(type).map((d) => [d.code, d.type]))));
-  return byCode.get(code);
+/** The type of a parameter, by code, for the keys (the index rows carry only the code). */
+function paramTypeOf(type: string, code: string): SearchParameterDetails['type'] | undefined {
+  return searchParameter(type, code)?.type;
 }
 
 /** The search_keys of a resource, from its index rows (sorted, without duplicates). */

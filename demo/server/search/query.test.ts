@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateRange } from './dates';
 import { extractIndexRows, searchKeys } from './extract';
-import { SqlParams, buildWhere, parseSearchRequest } from './query';
+import { SqlParams, buildWhere } from './query';
+import { parseSearchRequest } from './request';
 
 const parse = (type: string, q: string) => parseSearchRequest(type, new URLSearchParams(q));
 
@@ -17,7 +18,7 @@ describe('search parsing', () => {
   it('splits comma values and keeps modifiers', () => {
     const req = parse('Slot', 'schedule=Schedule/1,Schedule/2&start:missing=false');
     expect(req.filters[0].values).toEqual(['Schedule/1', 'Schedule/2']);
-    expect(req.filters[1]).toMatchObject({ code: 'start', modifier: 'missing', values: ['false'] });
+    expect(req.filters[1]).toMatchObject({ code: 'start', operator: 'missing', values: ['false'] });
   });
   it('rejects unknown parameters, modifiers and bad values with the name', () => {
     expect(() => parse('Patient', 'foo=1')).toThrow('Unknown search parameter for Patient: foo');
@@ -26,6 +27,27 @@ describe('search parsing', () => {
     expect(() => parse('Patient', 'name:below=x')).toThrow('Unknown modifier :below on name');
     expect(() => parse('Patient', '_count=5000')).toThrow(/_count/);
     expect(() => parse('Patient', 'name=')).toThrow(/Missing value/);
+  });
+  it('parses with the library’s table: what the client can parse, the server can search', () => {
+    expect(parse('Appointment', 'location=Location/1').filters[0]).toMatchObject({
+      code: 'location',
+      operator: 'eq',
+      values: ['Location/1'],
+      details: { type: 'reference', paths: ['participant.actor'], targets: ['Location'] },
+    });
+    expect(parse('Observation', 'subject:Patient=1').filters[0].values).toEqual(['Patient/1']);
+    expect(parse('Slot', 'start=ge2030-01-01').filters[0]).toMatchObject({ operator: 'ge', values: ['2030-01-01'] });
+    // The account records add their parameters through the parser's option.
+    expect(parse('Login', 'user=User/1').filters[0]).toMatchObject({ code: 'user', values: ['User/1'] });
+  });
+  it('refuses what the library parses but the SQL builder does not implement', () => {
+    expect(() => parse('Observation', 'code:in=http://vs')).toThrow('Unknown modifier :in on code');
+    expect(() => parse('Observation', 'subject:identifier=x|1')).toThrow('Unknown modifier :identifier on subject');
+    expect(() => parse('Observation', 'code-value-quantity=x$1')).toThrow('Unknown data type');
+    expect(() => parse('Observation', '_sort=nope')).toThrow('Unknown sort parameter for Observation: nope');
+    expect(() => parse('Observation', '_include=Observation:code')).toThrow(
+      'Invalid _include: Observation has no reference parameter code'
+    );
   });
   it('builds SQL with only the parameters it uses: ranges through search_index, equality through search_keys', () => {
     const p = new SqlParams();
@@ -95,6 +117,16 @@ describe('dates and index rows', () => {
       'Observation/code:c',
       'Observation/code=http://a\\|b|',
       'Observation/code=http://a\\|b|c',
+    ]);
+    const appointment = extractIndexRows({
+      resourceType: 'Appointment',
+      participant: [{ actor: { reference: 'Practitioner/d' } }, { actor: { reference: 'Patient/p' } }],
+    });
+    // A reference parameter with target types indexes only references of those types.
+    expect(appointment.filter((r) => r.code === 'patient').map((r) => r.ref_target)).toEqual(['Patient/p']);
+    expect(appointment.filter((r) => r.code === 'actor').map((r) => r.ref_target)).toEqual([
+      'Practitioner/d',
+      'Patient/p',
     ]);
     const plan = extractIndexRows({ resourceType: 'CarePlan', period: { start: '2024-01-01' } });
     expect(plan.find((r) => r.code === 'date')).toMatchObject({

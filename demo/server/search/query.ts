@@ -1,224 +1,16 @@
-// Parses a FHIR search query into a checked request, and builds its SQL. Every value condition
-// runs against search_index through one of its indexes (named at each builder).
-import { badRequest } from '../core/errors';
-import { isKnownResourceType } from '../core/resource-types';
+// The SQL of a checked search (request.ts): the WHERE and ORDER BY clauses over the resources
+// table. Every value condition runs against search_index or resources.search_keys through one of
+// their indexes (named at each builder).
+import type { Operator } from '../../../src/fhir/search';
 import { parseDateRange, type DateRange } from './dates';
-import {
-  indexPrefix,
-  MAX_INDEXED_LENGTH,
-  normalizeReference,
-  normalizeString,
-  referenceKey,
-  tokenKey,
-} from './extract';
-import { RESULT_PARAMETERS, getSearchParameter, type SearchParameterDef } from './parameters';
+import { normalizeReference, normalizeString, referenceKey, tokenKey } from './extract';
+import type { SearchFilter, SearchRequest } from './request';
 
-/** Search result count limits. */
-export const DEFAULT_COUNT = 20;
-export const MAX_COUNT = 1000;
+type Prefix = 'eq' | 'ne' | 'gt' | 'lt' | 'ge' | 'le' | 'sa' | 'eb' | 'ap';
 
-const PREFIXES = ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'sa', 'eb', 'ap'] as const;
-type Prefix = (typeof PREFIXES)[number];
-
-/** A search value as the index holds it: each part of `system|code` bounded on its own. */
-function boundSearchValue(value: string): string {
-  if (value.length <= MAX_INDEXED_LENGTH) return value;
-  return value
-    .split('|')
-    .map((part) => indexPrefix(part))
-    .join('|');
-}
-
-/** One parameter filter: all its comma-separated values OR-ed. */
-export interface Filter {
-  code: string;
-  modifier?: string;
-  values: string[];
-  def: SearchParameterDef | { code: '_id'; type: 'id' } | { code: '_lastUpdated'; type: 'lastUpdated' };
-}
-
-/** One _include or _revinclude. */
-export interface IncludeSpec {
-  sourceType: string;
-  def: SearchParameterDef;
-  targetType?: string;
-}
-
-/** A checked search request. */
-export interface SearchRequest {
-  resourceType: string;
-  filters: Filter[];
-  sort: { code: string; desc: boolean; def?: SearchParameterDef }[];
-  count: number;
-  offset: number;
-  total: 'none' | 'estimate' | 'accurate';
-  summaryCount: boolean;
-  include: IncludeSpec[];
-  revinclude: IncludeSpec[];
-}
-
-const MODIFIERS: Record<string, string[]> = {
-  string: ['exact', 'contains', 'missing'],
-  token: ['not', 'text', 'contains', 'missing'],
-  reference: ['missing'],
-  date: ['missing'],
-  number: ['missing'],
-  quantity: ['missing'],
-  uri: ['below', 'above', 'missing'],
-  id: ['not', 'missing'],
-  lastUpdated: ['missing'],
-};
-
-function invalidFormat(type: string, name: string, value: string): never {
-  throw badRequest(`Invalid format for ${type} search parameter: ${value}`, name);
-}
-
-function parseInteger(name: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value)) throw badRequest(`Invalid value for ${name}: ${value}`, name);
-  const n = Number(value);
-  if (n < min || n > max) throw badRequest(`Invalid value for ${name}: ${value} (allowed ${min} to ${max})`, name);
-  return n;
-}
-
-function parseInclude(name: string, value: string, searchType: string, reverse: boolean): IncludeSpec {
-  if (value === '*' || value.includes('*')) throw badRequest(`Invalid ${name}: '*' is not supported`, name);
-  const [sourceType, code, targetType, ...rest] = value.split(':');
-  if (!sourceType || !code || rest.length)
-    throw badRequest(`Invalid ${name}: ${value} (expected Type:parameter[:TargetType])`, name);
-  if (!isKnownResourceType(sourceType)) throw badRequest(`Invalid ${name}: unknown resource type ${sourceType}`, name);
-  if (!reverse && sourceType !== searchType)
-    throw badRequest(`Invalid ${name}: ${value} does not start with ${searchType}`, name);
-  const def = getSearchParameter(sourceType, code);
-  if (!def || def.type !== 'reference')
-    throw badRequest(`Invalid ${name}: ${sourceType} has no reference parameter ${code}`, name);
-  if (targetType && !isKnownResourceType(targetType))
-    throw badRequest(`Invalid ${name}: unknown resource type ${targetType}`, name);
-  return { sourceType, def, targetType };
-}
-
-/** Parses and checks a search query; throws 400 naming the first unknown parameter or bad value. */
-export function parseSearchRequest(resourceType: string, query: URLSearchParams): SearchRequest {
-  const req: SearchRequest = {
-    resourceType,
-    filters: [],
-    sort: [],
-    count: DEFAULT_COUNT,
-    offset: 0,
-    total: 'estimate',
-    summaryCount: false,
-    include: [],
-    revinclude: [],
-  };
-  for (const [rawName, value] of query) {
-    const [code, modifier, ...extra] = rawName.split(':');
-    if (RESULT_PARAMETERS.has(rawName) || RESULT_PARAMETERS.has(code)) {
-      switch (code) {
-        case '_count':
-          req.count = parseInteger('_count', value, 0, MAX_COUNT);
-          break;
-        case '_offset':
-          req.offset = parseInteger('_offset', value, 0, 1_000_000);
-          break;
-        case '_total':
-          if (!['none', 'estimate', 'accurate'].includes(value))
-            throw badRequest(`Invalid value for _total: ${value}`, '_total');
-          req.total = value as SearchRequest['total'];
-          break;
-        case '_summary':
-          if (!['true', 'false', 'text', 'data', 'count'].includes(value))
-            throw badRequest(`Invalid value for _summary: ${value}`, '_summary');
-          req.summaryCount = value === 'count';
-          break;
-        case '_format':
-          if (!['json', 'application/json', 'application/fhir+json'].includes(value))
-            throw badRequest(`Unsupported _format: ${value}`, '_format');
-          break;
-        case '_sort':
-          for (const key of value.split(',')) {
-            const desc = key.startsWith('-');
-            const sortCode = desc ? key.slice(1) : key;
-            if (sortCode === '_id' || sortCode === '_lastUpdated') {
-              req.sort.push({ code: sortCode, desc });
-              continue;
-            }
-            const def = getSearchParameter(resourceType, sortCode);
-            if (!def) throw badRequest(`Unknown sort parameter for ${resourceType}: ${sortCode}`, '_sort');
-            req.sort.push({ code: sortCode, desc, def });
-          }
-          break;
-        case '_include':
-          req.include.push(parseInclude('_include', value, resourceType, false));
-          break;
-        case '_revinclude':
-          req.revinclude.push(parseInclude('_revinclude', value, resourceType, true));
-          break;
-        default:
-          break; // _elements, _pretty: accepted, no effect on the result set
-      }
-      continue;
-    }
-    if (extra.length) throw badRequest(`Unknown search parameter for ${resourceType}: ${rawName}`, rawName);
-    let def: Filter['def'] | undefined;
-    if (code === '_id') def = { code: '_id', type: 'id' };
-    else if (code === '_lastUpdated') def = { code: '_lastUpdated', type: 'lastUpdated' };
-    else def = getSearchParameter(resourceType, code);
-    if (!def) {
-      throw badRequest(
-        code.includes('.')
-          ? `Chained search is not supported: ${rawName}`
-          : `Unknown search parameter for ${resourceType}: ${rawName}`,
-        rawName
-      );
-    }
-    if (modifier !== undefined) {
-      const allowed = MODIFIERS[def.type] ?? [];
-      const isTypeModifier = def.type === 'reference' && isKnownResourceType(modifier);
-      if (!allowed.includes(modifier) && !isTypeModifier)
-        throw badRequest(`Unknown modifier :${modifier} on ${code}`, rawName);
-    }
-    if (modifier === 'missing' && value !== 'true' && value !== 'false') invalidFormat('missing', rawName, value);
-    // Compared with the bounded prefixes the index holds (extract.ts, MAX_INDEXED_LENGTH).
-    const values = modifier === 'missing' ? [value] : splitValues(value).map(boundSearchValue);
-    if (!values.length || values.some((v) => v === ''))
-      throw badRequest(`Missing value for search parameter ${rawName}`, rawName);
-    const filter: Filter = { code, modifier, values, def };
-    if (modifier !== 'missing') for (const v of values) checkValue(filter, v, rawName);
-    req.filters.push(filter);
-  }
-  return req;
-}
-
-/** Splits on commas that are not escaped with a backslash. */
-function splitValues(value: string): string[] {
-  return value.split(/(?<!\\),/).map((v) => v.replace(/\\,/g, ','));
-}
-
-function splitPrefix(value: string): [Prefix, string] {
-  const p = value.slice(0, 2) as Prefix;
-  return PREFIXES.includes(p) && !/^\d/.test(p) ? [p, value.slice(2)] : ['eq', value];
-}
-
-function checkValue(filter: Filter, value: string, name: string): void {
-  switch (filter.def.type) {
-    case 'date':
-    case 'lastUpdated':
-      if (!parseDateRange(splitPrefix(value)[1])) invalidFormat('date', name, value);
-      break;
-    case 'number':
-      if (!Number.isFinite(Number(splitPrefix(value)[1])) || splitPrefix(value)[1].trim() === '')
-        invalidFormat('number', name, value);
-      break;
-    case 'quantity': {
-      const n = splitPrefix(value)[1].split('|')[0];
-      if (!Number.isFinite(Number(n)) || n.trim() === '') invalidFormat('quantity', name, value);
-      break;
-    }
-    case 'id':
-      if (!/^[A-Za-z0-9\-.]{1,64}$/.test(value)) invalidFormat('id', name, value);
-      break;
-    default:
-      break;
-  }
+/** The comparison of a date, number or quantity filter (the library parsed the prefix into the operator). */
+function prefixOf(operator: Operator): Prefix {
+  return (['ne', 'gt', 'lt', 'ge', 'le', 'sa', 'eb', 'ap'] as const).find((p) => p === operator) ?? 'eq';
 }
 
 /** Collects SQL parameters as $1, $2, ... */
@@ -291,22 +83,21 @@ function numberCondition(prefix: Prefix, text: string, col: string, p: SqlParams
 }
 
 /** The condition on one search_index row (alias si) for one value. */
-function valueCondition(filter: Filter, value: string, p: SqlParams): string {
-  const def = filter.def as SearchParameterDef;
-  switch (def.type) {
+function valueCondition(filter: SearchFilter, value: string, p: SqlParams): string {
+  const { operator, details } = filter;
+  switch (details.type) {
     case 'string':
       // search_index_exact_idx (exact) / search_index_string_idx (prefix, text_pattern_ops);
       // :contains cannot use a b-tree and scans the (resource_type, code) range of the string index.
-      if (filter.modifier === 'exact') return `si.value_exact = ${p.add(value)}`;
-      if (filter.modifier === 'contains')
+      if (operator === 'exact') return `si.value_exact = ${p.add(value)}`;
+      if (operator === 'contains')
         return `si.value_string LIKE ${p.add('%' + escapeLike(normalizeString(value)) + '%')}`;
       return `si.value_string LIKE ${p.add(escapeLike(normalizeString(value)) + '%')}`;
     case 'token': {
       // search_index_token_idx (resource_type, code, value_code, system); :text scans value_text.
-      if (filter.modifier === 'text')
-        return `si.value_text LIKE ${p.add('%' + escapeLike(normalizeString(value)) + '%')}`;
+      if (operator === 'text') return `si.value_text LIKE ${p.add('%' + escapeLike(normalizeString(value)) + '%')}`;
       // :contains (the reference picker's email:contains) is a case-insensitive substring of the code.
-      if (filter.modifier === 'contains')
+      if (operator === 'contains')
         return `lower(si.value_code) LIKE ${p.add('%' + escapeLike(value.toLowerCase()) + '%')}`;
       const { system, code } = splitToken(value);
       if (system === undefined) return `si.value_code = ${p.add(code)}`;
@@ -316,45 +107,44 @@ function valueCondition(filter: Filter, value: string, p: SqlParams): string {
     }
     case 'reference': {
       // search_index_ref_idx (resource_type, code, ref_target); canonical URLs via search_index_exact_idx.
-      let v = value;
-      if (filter.modifier && filter.modifier !== 'missing') v = `${filter.modifier}/${value}`;
-      if (/^[A-Za-z0-9\-.]{1,64}$/.test(v)) {
-        const targets = def.targets?.length ? def.targets : [];
-        if (!targets.length) return `si.ref_target LIKE ${p.add('%/' + escapeLike(v))}`;
-        return `si.ref_target = ANY(${p.add(targets.map((t) => `${t}/${v}`))}::text[])`;
+      if (BARE_ID.test(value)) {
+        const targets = details.targets ?? [];
+        if (!targets.length) return `si.ref_target LIKE ${p.add('%/' + escapeLike(value))}`;
+        return `si.ref_target = ANY(${p.add(targets.map((t) => `${t}/${value}`))}::text[])`;
       }
-      const withoutVersion = /^https?:/.test(v) ? v.split('|')[0] : v;
-      if (/^https?:/.test(v)) {
+      if (/^https?:/.test(value)) {
+        const withoutVersion = value.split('|')[0];
         return `(si.value_exact = ${p.add(withoutVersion)} OR si.ref_target = ${p.add(normalizeReference(withoutVersion))})`;
       }
-      return `si.ref_target = ${p.add(normalizeReference(v))}`;
+      return `si.ref_target = ${p.add(normalizeReference(value))}`;
     }
-    case 'date': {
+    case 'date':
       // search_index_date_idx (resource_type, code, date_start, date_end)
-      const [prefix, text] = splitPrefix(value);
-      return dateCondition(prefix, parseDateRange(text)!, 'si.date_start', 'si.date_end', p);
-    }
-    case 'number': {
+      return dateCondition(prefixOf(operator), parseDateRange(value)!, 'si.date_start', 'si.date_end', p);
+    case 'number':
       // search_index_number_idx (resource_type, code, num_value)
-      const [prefix, text] = splitPrefix(value);
-      return numberCondition(prefix, text, 'si.num_value', p);
-    }
+      return numberCondition(prefixOf(operator), value, 'si.num_value', p);
     case 'quantity': {
       // search_index_number_idx (resource_type, code, num_value), then system/unit on the row
-      const [prefix, rest] = splitPrefix(value);
-      const [num, system, code] = rest.split('|');
-      const parts = [numberCondition(prefix, num, 'si.num_value', p)];
+      const [num, system, code] = value.split('|');
+      const parts = [numberCondition(prefixOf(operator), num, 'si.num_value', p)];
       if (system) parts.push(`si.system = ${p.add(system)}`);
       if (code) parts.push(`si.value_code = ${p.add(code)}`);
       return `(${parts.join(' AND ')})`;
     }
     case 'uri':
       // search_index_exact_idx (resource_type, code, value_exact)
-      if (filter.modifier === 'below') return `si.value_exact LIKE ${p.add(escapeLike(value) + '%')}`;
-      if (filter.modifier === 'above') return `${p.add(value)} LIKE si.value_exact || '%'`;
+      if (operator === 'below') return `si.value_exact LIKE ${p.add(escapeLike(value) + '%')}`;
+      if (operator === 'above') return `${p.add(value)} LIKE si.value_exact || '%'`;
       return `si.value_exact = ${p.add(value)}`;
+    default:
+      // request.ts admits no other type; a composite or special parameter never gets here.
+      throw new Error(`No SQL for ${details.type} parameters`);
   }
 }
+
+/** A reference value that is a bare id (no type): matched against every target type. */
+const BARE_ID = /^[A-Za-z0-9\-.]{1,64}$/;
 
 /**
  * A token search value's parts: 'code' (any system: system undefined), '|code' (no system: null),
@@ -368,29 +158,27 @@ function splitToken(value: string): { system: string | null | undefined; code: s
 
 /**
  * The search_keys that match a token or reference filter (any of them), or undefined when a
- * value is not an exact match a key can answer (modifiers other than :not and a type, a bare id
- * of a reference without known targets, a canonical URL): those go through search_index.
+ * value is not an exact match a key can answer (modifiers other than :not, a bare id of a
+ * reference without known targets, a canonical URL): those go through search_index.
  */
-function exactKeys(filter: Filter, type: string): string[] | undefined {
-  const def = filter.def as SearchParameterDef;
-  if (def.type === 'token') {
-    if (filter.modifier !== undefined && filter.modifier !== 'not') return undefined;
+function exactKeys(filter: SearchFilter, type: string): string[] | undefined {
+  const { details, operator, code } = filter;
+  if (operator !== 'eq' && operator !== 'not') return undefined;
+  if (details.type === 'token') {
     return filter.values.map((value) => {
-      const { system, code } = splitToken(value);
-      return tokenKey(type, def.code, system, code);
+      const token = splitToken(value);
+      return tokenKey(type, code, token.system, token.code);
     });
   }
-  if (def.type === 'reference') {
-    if (filter.modifier !== undefined && !isKnownResourceType(filter.modifier)) return undefined;
+  if (details.type === 'reference') {
     const keys: string[] = [];
     for (const value of filter.values) {
-      const v = filter.modifier ? `${filter.modifier}/${value}` : value;
-      if (/^https?:/.test(v)) return undefined;
-      if (/^[A-Za-z0-9\-.]{1,64}$/.test(v)) {
-        if (!def.targets?.length) return undefined;
-        for (const target of def.targets) keys.push(referenceKey(type, def.code, `${target}/${v}`));
+      if (/^https?:/.test(value)) return undefined;
+      if (BARE_ID.test(value)) {
+        if (!details.targets?.length) return undefined;
+        for (const target of details.targets) keys.push(referenceKey(type, code, `${target}/${value}`));
       } else {
-        keys.push(referenceKey(type, def.code, normalizeReference(v)));
+        keys.push(referenceKey(type, code, normalizeReference(value)));
       }
     }
     return keys;
@@ -399,21 +187,19 @@ function exactKeys(filter: Filter, type: string): string[] | undefined {
 }
 
 /** The WHERE condition of one filter on the resources row (alias r). */
-function filterCondition(filter: Filter, type: string, p: SqlParams): string {
-  if (filter.def.type === 'id') {
+function filterCondition(filter: SearchFilter, type: string, p: SqlParams): string {
+  const { operator } = filter;
+  if (filter.code === '_id') {
     // resources primary key (resource_type, id)
-    if (filter.modifier === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
+    if (operator === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
     const cond = `r.id = ANY(${p.add(filter.values)}::text[])`;
-    return filter.modifier === 'not' ? `NOT (${cond})` : cond;
+    return operator === 'not' ? `NOT (${cond})` : cond;
   }
-  if (filter.def.type === 'lastUpdated') {
+  if (filter.code === '_lastUpdated') {
     // resources_last_updated_idx (resource_type, last_updated)
-    if (filter.modifier === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
+    if (operator === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
     return `(${filter.values
-      .map((v) => {
-        const [prefix, text] = splitPrefix(v);
-        return dateCondition(prefix, parseDateRange(text)!, 'r.last_updated', 'r.last_updated', p);
-      })
+      .map((v) => dateCondition(prefixOf(operator), parseDateRange(v)!, 'r.last_updated', 'r.last_updated', p))
       .join(' OR ')})`;
   }
   const keys = exactKeys(filter, type);
@@ -423,15 +209,15 @@ function filterCondition(filter: Filter, type: string, p: SqlParams): string {
       keys.length === 1
         ? `r.search_keys @> ARRAY[${p.add(keys[0])}]::text[]`
         : `r.search_keys && ${p.add(keys)}::text[]`;
-    return filter.modifier === 'not' ? `NOT (${cond})` : cond;
+    return operator === 'not' ? `NOT (${cond})` : cond;
   }
   const base = `SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(type)} AND si.code = ${p.add(filter.code)}`;
-  if (filter.modifier === 'missing') {
+  if (operator === 'missing') {
     return filter.values[0] === 'true' ? `r.id NOT IN (${base})` : `r.id IN (${base})`;
   }
   const conds = filter.values.map((v) => valueCondition(filter, v, p)).join(' OR ');
   const sub = `r.id IN (${base} AND (${conds}))`;
-  return filter.modifier === 'not' ? `NOT ${sub}` : sub;
+  return operator === 'not' ? `NOT ${sub}` : sub;
 }
 
 /**
@@ -462,7 +248,7 @@ export function buildOrderBy(req: SearchRequest, p: SqlParams): string {
     const dir = s.desc ? 'DESC' : 'ASC';
     if (s.code === '_id') return `r.id ${dir}`;
     if (s.code === '_lastUpdated') return `r.last_updated ${dir}`;
-    const col = SORT_COLUMN[s.def!.type];
+    const col = SORT_COLUMN[s.details!.type];
     // search_index_resource_code_idx (resource_type, resource_id, code) for the per-row sort value
     const agg = s.desc ? 'max' : 'min';
     return `(SELECT ${agg}(si.${col}) FROM search_index si WHERE si.resource_type = r.resource_type AND si.resource_id = r.id AND si.code = ${p.add(s.code)}) ${dir} NULLS LAST`;

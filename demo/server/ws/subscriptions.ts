@@ -6,10 +6,10 @@
  * A socket that has not bound yet is anonymous: each address may hold a few, and each must
  * bind within a deadline or it is closed.
  *
- * Matching runs the criteria through the storage side's own search engine: the owner's
- * repository searches `{criteria}&_id={id}`, which checks criteria and access in one query,
- * so criteria support every parameter REST search supports. Deletes are not sent: a deleted
- * resource can no longer be matched or access-checked.
+ * Matching runs the criteria through the library's matcher (src/fhir/match.ts, as the client
+ * and access policies do), then the owner's repository reads the resource, which checks their
+ * project, compartment and scopes. Deletes are not sent: a deleted resource can no longer be
+ * access-checked.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -22,7 +22,7 @@ import { authForMembership } from '../auth/authenticate';
 import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
 import { spendOnce } from '../auth/spent-tokens';
 import { whoOf, writeAccessLog, type AccessLogEntry, type AccessLogSink } from '../http/access-log';
-import { parseCriteria, type ParsedCriteria } from './criteria';
+import { matchesCriteria, parseCriteria, type ParsedCriteria } from './criteria';
 
 /** The websocket path. */
 export const SUBSCRIPTIONS_WS_PATH = '/ws/subscriptions-r4';
@@ -248,11 +248,10 @@ export function attachSubscriptionSocket(
   }
 
   async function matches(binding: Binding, resource: Resource): Promise<boolean> {
-    const params = new URLSearchParams(binding.criteria.params);
-    params.set('_id', resource.id!);
-    params.delete('_count');
-    const bundle = await ctx.systemRepo.withAuth(binding.auth).search(resource.resourceType, params);
-    return (bundle.entry ?? []).some((e: any) => e.resource?.id === resource.id);
+    if (!matchesCriteria(binding.criteria, resource)) return false;
+    // The owner's read of the committed row: their project, compartment and scopes decide.
+    await ctx.systemRepo.withAuth(binding.auth).readResource(resource.resourceType, resource.id!);
+    return true;
   }
 
   async function stillSignedIn(binding: Binding): Promise<boolean> {
