@@ -1,5 +1,6 @@
 import { OperationOutcomeError, badRequestOutcome, throwError } from '../fhir/outcomes';
 import { getReferenceString, parseReference, resolveId } from '../fhir/references';
+import type { TypeSchema } from '../fhir/schema';
 import type {
   Attachment,
   Binary,
@@ -96,6 +97,7 @@ function missing(text: string): never {
 /** A FHIR R4 client: requests with retries and async polling, a session with token refresh, a request and resource cache, auto-batching and binary upload. */
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
+const loadSchema = () => import('./schema');
 
 export class FhirClient extends SessionClient implements LoginClient {
   readonly #cache: ClientCache;
@@ -433,6 +435,16 @@ export class FhirClient extends SessionClient implements LoginClient {
   /** Runs a GraphQL query (POST $graphql). */
   graphql(query: string, operationName?: string | null, variables?: any, options?: RequestOptions): Promise<any> {
     return this.post(this.fhirUrl('$graphql'), { query, operationName, variables }, ContentType.JSON, options);
+  }
+
+  /** A type's fields from the server's StructureDefinition, with its search parameters (GraphQL); kept per client. */
+  requestSchema(resourceType: string, options?: RequestOptions): Promise<TypeSchema> {
+    return loadSchema().then((schema) => schema.requestSchema(this, resourceType, options));
+  }
+
+  /** A profile's fields by canonical URL (POST StructureDefinition/$expand-profile?url=); kept per client. */
+  requestProfileSchema(url: string, options?: RequestOptions): Promise<TypeSchema> {
+    return loadSchema().then((schema) => schema.requestProfileSchema(this, url, options));
   }
 
   // ---------------------------------------------------------------- writes
