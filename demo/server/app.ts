@@ -15,6 +15,7 @@ import { createRequestListener } from './http/server';
 import { registerFhircastHub } from './fhircast/hub';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
+import { registerSchemaRoutes } from './schema/routes';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
@@ -104,6 +105,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   // SMART discovery under the FHIR base, before '/fhir/R4/:type/:id' can claim it; no auth.
   router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));
   const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`, FHIR_SMART_CONFIGURATION_PATH]);
+  registerSchemaRoutes(router, ctx);
   registerFhirRoutes(router, ctx);
   registerAuthRoutes(router, ctx);
   registerBindingTokenRoutes(router, ctx);
