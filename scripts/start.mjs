@@ -130,6 +130,7 @@ console.log(`
     patient       patient@example.com  /  patient-demo-1
     practitioner  doctor@example.com   /  doctor-demo-1
     MFA patient   mfa@example.com      /  mfa-demo-1   (TOTP secret ${mfaSecret})
+    front desk    frontdesk@example.com  /  frontdesk-demo-1   (access policy: demographics only)
 
   Press Ctrl+C to stop.
 `);

@@ -6,6 +6,8 @@
  */
 import type { ServerContext } from '../context';
 import { buildPeople } from './people';
+import { buildFrontDesk } from './front-desk';
+import { buildClinicPatients } from './clinic-patients';
 import { buildClinical } from './clinical';
 import { buildSchedule } from './schedule';
 import { buildQuestionnaires } from './questionnaires';
@@ -23,6 +25,8 @@ export async function buildSeed(now: Date = new Date()): Promise<Record<string, 
     ...buildQuestionnaires(),
     ...buildSchedule(now),
     ...buildClinical(now),
+    ...(await buildFrontDesk()),
+    ...buildClinicPatients(),
   ];
 }
 
