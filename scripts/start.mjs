@@ -160,6 +160,7 @@ console.log(`
     MFA patient   mfa@example.com      /  mfa-demo-1   (TOTP secret ${mfaSecret})
     external      sam@northwind.example  /  northwind-demo-1   (at Northwind ID; alex@northwind.example
                   /  northwind-demo-2 registers through it)
+    front desk    frontdesk@example.com  /  frontdesk-demo-1   (access policy: demographics only)
 
   Press Ctrl+C to stop.
 `);

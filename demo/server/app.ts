@@ -22,6 +22,7 @@ import { registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
 import { configureDemoExternalIdentity } from './seed/external-identity';
+import { registerSchemaRoutes } from './schema/routes';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
 import { registerBindingTokenRoutes } from './ws/binding-token';
@@ -124,6 +125,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   // SMART discovery under the FHIR base, before '/fhir/R4/:type/:id' can claim it; no auth.
   router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));
   const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`, FHIR_SMART_CONFIGURATION_PATH]);
+  registerSchemaRoutes(router, ctx);
   registerFhirRoutes(router, ctx);
   // Before the login protocol's routes: its auth/method knows no external identity provider.
   registerExternalLoginRoutes(router, ctx);

@@ -8,6 +8,7 @@
 import type { AccessPolicy } from '../fhir/access-policy';
 import { OperationOutcomeError, badRequestOutcome, normalizeErrorString } from '../fhir/outcomes';
 import { parseReference } from '../fhir/references';
+import type { TypeSchema } from '../fhir/schema';
 import type {
   Attachment,
   Binary,
@@ -79,6 +80,7 @@ function missing(text: string): never {
 
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
+const loadSchema = () => import('./schema');
 
 /**
  * A FHIR R4 client for any FHIR server and for the login protocol of client-layer.md: requests
@@ -616,6 +618,16 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   /** Runs a GraphQL query (POST $graphql). */
   graphql(query: string, operationName?: string | null, variables?: any, options?: RequestOptions): Promise<any> {
     return this.post(this.fhirUrl('$graphql'), { query, operationName, variables }, ContentType.JSON, options);
+  }
+
+  /** A type's fields from the server's StructureDefinition, with its search parameters (GraphQL); kept per client. */
+  requestSchema(resourceType: string, options?: RequestOptions): Promise<TypeSchema> {
+    return loadSchema().then((schema) => schema.requestSchema(this, resourceType, options));
+  }
+
+  /** A profile's fields by canonical URL (POST StructureDefinition/$expand-profile?url=); kept per client. */
+  requestProfileSchema(url: string, options?: RequestOptions): Promise<TypeSchema> {
+    return loadSchema().then((schema) => schema.requestProfileSchema(this, url, options));
   }
 
   // ---------------------------------------------------------------- writes

@@ -18,6 +18,10 @@ export const DemoIds = {
   mfaPatient: '0d3e0000-0000-4000-8000-000000000302',
   mfaMembership: '0d3e0000-0000-4000-8000-000000000303',
   clientMembership: '0d3e0000-0000-4000-8000-000000000401',
+  frontDeskUser: '0d3e0000-0000-4000-8000-000000000701',
+  frontDesk: '0d3e0000-0000-4000-8000-000000000702',
+  frontDeskMembership: '0d3e0000-0000-4000-8000-000000000703',
+  frontDeskPolicy: '0d3e0000-0000-4000-8000-000000000704',
   schedule: '0d3e0000-0000-4000-8000-000000000501',
   generalQuestionnaire: '0d3e0000-0000-4000-8000-000000000601',
   screeningQuestionnaire: '0d3e0000-0000-4000-8000-000000000602',
@@ -38,6 +42,7 @@ export const DemoCredentials = {
   patient: { email: 'patient@example.com', password: 'patient-demo-1' },
   doctor: { email: 'doctor@example.com', password: 'doctor-demo-1' },
   mfa: { email: 'mfa@example.com', password: 'mfa-demo-1' },
+  frontDesk: { email: 'frontdesk@example.com', password: 'frontdesk-demo-1' },
 } as const;
 
 /** The fixed TOTP secret (base32) of mfa@example.com. */

@@ -1,3 +1,5 @@
+import { canReadResourceType, isFieldReadonly } from '../../../src/fhir/access-policy';
+import { validateAccessPolicy } from '../access/access-policy';
 import { verifyPassword } from '../auth/password';
 import { buildSeed, seedIfEmpty } from './seed';
 import { VITAL_READINGS, VitalsCatalogue } from './clinical';
@@ -11,6 +13,7 @@ import {
   QuestionnaireUrls,
 } from './ids';
 import { signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { failure } from '../fhir/test-server';
 
 // A Wednesday, mid-morning UTC.
 const NOW = new Date('2026-11-18T10:30:00Z');
@@ -41,10 +44,11 @@ describe('the seed records', () => {
     expect(byId('ClientApplication', DEMO_CLIENT_ID)).toMatchObject({ secret: DEMO_CLIENT_SECRET });
   });
 
-  it('holds the three demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
+  it('holds the four demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
     const users = ofType('User');
     expect(users.map((u) => u.email).sort()).toEqual([
       'doctor@example.com',
+      'frontdesk@example.com',
       'mfa@example.com',
       'patient@example.com',
       'sam@northwind.example',
@@ -86,8 +90,20 @@ describe('the seed records', () => {
     expect(homer.telecom).toContainEqual(expect.objectContaining({ system: 'email', value: 'patient@example.com' }));
   });
 
-  it('has four practitioners', () => {
-    expect(ofType('Practitioner')).toHaveLength(4);
+  it('has four clinicians and the front-desk member', () => {
+    expect(ofType('Practitioner')).toHaveLength(5);
+    expect(byId('Practitioner', DemoIds.frontDesk).qualification[0].code.text).toBe('Front desk');
+  });
+
+  it('links the front-desk member to a valid policy: demographics, read-only telecom, no clinical types', () => {
+    const membership = byId('ProjectMembership', DemoIds.frontDeskMembership);
+    expect(membership.accessPolicy.reference).toBe(`AccessPolicy/${DemoIds.frontDeskPolicy}`);
+    const policy = validateAccessPolicy(byId('AccessPolicy', DemoIds.frontDeskPolicy));
+    expect(isFieldReadonly(policy, 'Patient', 'telecom')).toBe(true);
+    expect(isFieldReadonly(policy, 'Patient', 'name')).toBe(false);
+    for (const type of ['Observation', 'DiagnosticReport', 'MedicationRequest', 'Condition', 'Communication']) {
+      expect(canReadResourceType(policy, type), type).toBe(false);
+    }
   });
 
   it('offers free one-hour slots on weekdays 09:00–17:00 UTC for the next 31 days, all after now', () => {
@@ -314,6 +330,20 @@ describe('seedIfEmpty on a running server', () => {
     ]);
     const q = await client.readResource('Questionnaire', DemoIds.intakeQuestionnaire);
     expect(q.title).toBe('Patient Intake Questionnaire');
+  });
+
+  it('signs the front desk in under its policy: demographics yes, clinical records no, telecom read-only', async () => {
+    const { client } = await signIn(server.url, DemoCredentials.frontDesk.email, DemoCredentials.frontDesk.password);
+    const patients = await client.search('Patient', { _count: '100' });
+    expect(patients.entry!.length).toBeGreaterThan(40);
+    const homer = await client.readResource('Patient', DemoIds.patient);
+    expect((await failure(client.search('Observation', { patient: `Patient/${DemoIds.patient}` }))).status).toBe(403);
+    const changed = await failure(
+      client.updateResource({ ...homer, telecom: [{ system: 'phone', value: '+1-541-555-9999' }] })
+    );
+    expect(changed.text).toBe('Forbidden: Patient.telecom is read-only');
+    const renamed = await client.updateResource({ ...homer, name: [{ given: ['Homer', 'J.'], family: 'Simpson' }] });
+    expect(renamed.name![0]!.given).toEqual(['Homer', 'J.']);
   });
 
   it('with reset, wipes what was added and seeds again', async () => {

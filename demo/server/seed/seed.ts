@@ -6,6 +6,8 @@
  */
 import type { ServerContext } from '../context';
 import { buildPeople } from './people';
+import { buildFrontDesk } from './front-desk';
+import { buildClinicPatients } from './clinic-patients';
 import { buildClinical } from './clinical';
 import { buildDocuments } from './documents';
 import { buildSchedule } from './schedule';
@@ -27,6 +29,8 @@ export async function buildSeed(now: Date = new Date()): Promise<Record<string, 
     ...buildClinical(now),
     ...buildExternalIdentitySeed(),
     ...buildDocuments(now),
+    ...(await buildFrontDesk()),
+    ...buildClinicPatients(),
   ];
 }
 
