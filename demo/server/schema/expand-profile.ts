@@ -3,7 +3,7 @@
 // collection Bundle; the project's own definitions first, then the core ones.
 import type { Bundle, StructureDefinition } from '../../../src/fhir/types';
 import { badRequest, notFound } from '../core/errors';
-import type { Repository } from '../fhir/repository';
+import type { Repository } from '../store/repository';
 import { coreDefinitionByUrl } from './core-definitions';
 
 /** At most this many definitions in one answer. */

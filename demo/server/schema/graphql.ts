@@ -19,7 +19,7 @@ import { OperationOutcomeError, errorOutcome } from '../../../src/fhir/outcomes'
 import { getSearchParameterCodes, getSearchParameterDetails } from '../../../src/fhir/search-parameters';
 import type { SearchParameter, StructureDefinition } from '../../../src/fhir/types';
 import { badRequest } from '../core/errors';
-import type { Repository } from '../fhir/repository';
+import type { Repository } from '../store/repository';
 import { coreDefinitionByName, coreDefinitionByUrl } from './core-definitions';
 
 /** A query longer than this is refused before it is parsed. */
