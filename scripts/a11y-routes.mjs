@@ -41,6 +41,10 @@ function startReferenceServer(dataDir) {
       env: { ...process.env, FHIR_PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', BASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // However this script ends, the server it started ends with it.
+    const stopWithUs = () => child.kill('SIGTERM');
+    process.once('exit', stopWithUs);
+    child.once('exit', () => process.off('exit', stopWithUs));
     let output = '';
     const onExit = (code) => reject(new Error(`the reference server exited with ${code}:\n${output}`));
     child.once('exit', onExit);
@@ -84,11 +88,30 @@ async function runAxe(page, axeSource) {
   });
 }
 
+/** The demo as `npm start` runs it, on a scratch data folder: resolves with the portal's URL and a stop function. */
+export async function startDemo() {
+  buildPortalIfStale();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fpk-a11y-'));
+  const api = await startReferenceServer(dataDir);
+  const portal = await startPortalServer({ port: 0, apiUrl: api.url }).catch(async (error) => {
+    await api.stop();
+    throw error;
+  });
+  return {
+    portalUrl: portal.url,
+    async stop() {
+      await portal.close();
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * Walks every role's routes in `browser`; adds each problem to `problems` and answers the counts
  * and the routes measured per role.
  */
-export async function measureRoutes(browser, { axeSource, problems }) {
+export async function measureRoutes(browser, portalUrl, { axeSource, problems }) {
   const totals = {
     routes: 0,
     failed: 0,
@@ -102,92 +125,82 @@ export async function measureRoutes(browser, { axeSource, problems }) {
     lowContrast: 0,
     noRing: 0,
   };
-  buildPortalIfStale();
-  const dataDir = mkdtempSync(join(tmpdir(), 'fpk-a11y-'));
-  const api = await startReferenceServer(dataDir);
-  const portal = await startPortalServer({ port: 0, apiUrl: api.url });
   const measured = {};
-  try {
-    for (const role of ROLES) {
-      const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      if (role.email) await signIn(page, portal.url, role);
-      const queue = [role.start];
-      const seen = new Set([routeShape(role.start)]);
-      measured[role.name] = [];
-      while (queue.length && measured[role.name].length < MAX_ROUTES_PER_ROLE) {
-        const path = queue.shift();
-        const label = `${role.name} ${path}`;
-        errors.length = 0;
-        try {
-          await page.goto(new URL(path, portal.url).toString(), { waitUntil: 'networkidle' });
-          // A route shows its heading once its data is in.
-          await page.locator('h1').first().waitFor({ timeout: 20_000 });
-          await page.waitForLoadState('networkidle');
-          const landed = new URL(page.url()).pathname;
-          measured[role.name].push(landed === path ? path : `${path} → ${landed}`);
-          totals.routes++;
+  for (const role of ROLES) {
+    const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    if (role.email) await signIn(page, portalUrl, role);
+    const queue = [role.start];
+    const seen = new Set([routeShape(role.start)]);
+    measured[role.name] = [];
+    while (queue.length && measured[role.name].length < MAX_ROUTES_PER_ROLE) {
+      const path = queue.shift();
+      const label = `${role.name} ${path}`;
+      errors.length = 0;
+      try {
+        await page.goto(new URL(path, portalUrl).toString(), { waitUntil: 'networkidle' });
+        // A route shows its heading once its data is in.
+        await page.locator('h1').first().waitFor({ timeout: 20_000 });
+        await page.waitForLoadState('networkidle');
+        const landed = new URL(page.url()).pathname;
+        measured[role.name].push(landed === path ? path : `${path} → ${landed}`);
+        totals.routes++;
 
-          for (const v of await runAxe(page, axeSource)) {
-            totals[v.impact] += v.nodes;
-            if (v.impact === 'serious' || v.impact === 'critical')
-              problems.push(`${label}: axe ${v.id} (${v.impact}) on ${v.nodes} node(s)`);
-          }
-
-          const links = await page.evaluate(() =>
-            [...document.querySelectorAll('a[href]')]
-              .map((a) => new URL(a.getAttribute('href'), location.href))
-              .filter((url) => url.origin === location.origin)
-              .map((url) => url.pathname)
-          );
-          for (const link of links) {
-            const shape = routeShape(link);
-            if (NOT_A_PAGE.test(link) || seen.has(shape)) continue;
-            seen.add(shape);
-            queue.push(link);
-          }
-
-          // The Tab walk, from the top of the page.
-          await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
-          const reached = new Set();
-          for (let i = 0; i < MAX_TABS; i++) {
-            await page.keyboard.press('Tab');
-            const key = await page.evaluate(() => {
-              const el = document.activeElement;
-              if (!el || el === document.body) return '';
-              el.dataset.fpkA11yKey ??= String(Math.random());
-              return el.dataset.fpkA11yKey;
-            });
-            if (!key || reached.has(key)) break;
-            reached.add(key);
-            const focus = await page.evaluate(measureFocus);
-            if (!focus || !focus.visible) continue;
-            totals.controls++;
-            if (focus.width === 0) {
-              totals.noRing++;
-              problems.push(`${label}: ${focus.name} shows no focus ring`);
-            } else if (focus.width < 2) {
-              totals.thin++;
-              problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
-            } else if (focus.contrast < 3) {
-              totals.lowContrast++;
-              problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
-            } else totals.ringOk++;
-          }
-          if (errors.length) throw new Error(`page error: ${errors[0]}`);
-        } catch (error) {
-          totals.failed++;
-          problems.push(`${label}: could not be measured (${String(error.message).split('\n')[0]})`);
+        for (const v of await runAxe(page, axeSource)) {
+          totals[v.impact] += v.nodes;
+          if (v.impact === 'serious' || v.impact === 'critical')
+            problems.push(`${label}: axe ${v.id} (${v.impact}) on ${v.nodes} node(s)`);
         }
+
+        const links = await page.evaluate(() =>
+          [...document.querySelectorAll('a[href]')]
+            .map((a) => new URL(a.getAttribute('href'), location.href))
+            .filter((url) => url.origin === location.origin)
+            .map((url) => url.pathname)
+        );
+        for (const link of links) {
+          const shape = routeShape(link);
+          if (NOT_A_PAGE.test(link) || seen.has(shape)) continue;
+          seen.add(shape);
+          queue.push(link);
+        }
+
+        // The Tab walk, from the top of the page.
+        await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+        const reached = new Set();
+        for (let i = 0; i < MAX_TABS; i++) {
+          await page.keyboard.press('Tab');
+          const key = await page.evaluate(() => {
+            const el = document.activeElement;
+            if (!el || el === document.body) return '';
+            el.dataset.fpkA11yKey ??= String(Math.random());
+            return el.dataset.fpkA11yKey;
+          });
+          if (!key || reached.has(key)) break;
+          reached.add(key);
+          const focus = await page.evaluate(measureFocus);
+          if (!focus || !focus.visible) continue;
+          totals.controls++;
+          if (focus.width === 0) {
+            totals.noRing++;
+            problems.push(`${label}: ${focus.name} shows no focus ring`);
+          } else if (focus.width < 2) {
+            totals.thin++;
+            problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
+          } else if (focus.contrast < 3) {
+            totals.lowContrast++;
+            problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
+          } else totals.ringOk++;
+        }
+        if (errors.length) throw new Error(`page error: ${errors[0]}`);
+      } catch (error) {
+        totals.failed++;
+        problems.push(`${label}: could not be measured (${String(error.message).split('\n')[0]})`);
       }
-      await context.close();
     }
-  } finally {
-    await portal.close();
-    await api.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await context.close();
   }
   return { totals, measured };
 }

@@ -6,7 +6,8 @@
 //     its focus indicator shows (its outline, else the widest spread of its box-shadow),
 //     at least 2 px wide, in a colour of 3:1 or more against the background behind it.
 // Then every route of the demo portal, as a visitor, the patient and the practitioner, gets the
-// same (scripts/a11y-routes.mjs). `--stories-only` or `--routes-only` measures one half.
+// same (scripts/a11y-routes.mjs), and the main journeys are done by keyboard alone
+// (scripts/a11y-journeys.mjs). `--stories-only` or `--routes-only` measures one half.
 // Prints one line per story or route with a problem, then the totals; exits 1 on any serious or
 // critical axe violation, a story or route that cannot be measured, or a control (of the kit in
 // stories, any on routes) whose focus ring is missing, thinner than 2 px or below 3:1.
@@ -17,7 +18,8 @@ import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { measureFocus } from './a11y-focus.mjs';
-import { measureRoutes } from './a11y-routes.mjs';
+import { measureJourneys } from './a11y-journeys.mjs';
+import { measureRoutes, startDemo } from './a11y-routes.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const SITE = 'docs-dist';
@@ -69,12 +71,19 @@ const totals = {
 };
 const problems = [];
 let routes;
+let journeys;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 try {
   if (stories.length) await measureAllStories();
   if (measureTheRoutes) {
-    console.log('Measuring the demo portal routes (reference server and portal build)...');
-    routes = await measureRoutes(browser, { axeSource, problems });
+    console.log('Measuring the demo portal: every route, then the keyboard journeys...');
+    const demo = await startDemo();
+    try {
+      routes = await measureRoutes(browser, demo.portalUrl, { axeSource, problems });
+      journeys = await measureJourneys(browser, demo.portalUrl, { problems });
+    } finally {
+      await demo.stop();
+    }
   }
 } finally {
   await browser.close();
@@ -215,11 +224,19 @@ if (routes) {
     `    ring below 3:1 contrast:    ${r.lowContrast}`,
     `    no focus ring:              ${r.noRing}`
   );
+  lines.push(
+    `  keyboard-only journeys:       ${journeys.completed.length} of ${journeys.total} completed (${journeys.completed.join(', ') || 'none'})`
+  );
   if (process.argv.includes('--list'))
     for (const [role, list] of Object.entries(routes.measured)) console.log(`  ${role}: ${list.join(', ')}`);
 }
 console.log(`\n${lines.join('\n')}`);
 const failures = (t) => t.critical + t.serious + t.noRing + t.thin + t.lowContrast;
 process.exit(
-  failures(totals) + totals.failedToLoad + (routes ? failures(routes.totals) + routes.totals.failed : 0) > 0 ? 1 : 0
+  failures(totals) +
+    totals.failedToLoad +
+    (routes ? failures(routes.totals) + routes.totals.failed + journeys.total - journeys.completed.length : 0) >
+    0
+    ? 1
+    : 0
 );
