@@ -5,27 +5,37 @@
 //   - a Tab walk: Tab through the story (up to 40 presses), and for each control reached, whether
 //     its focus indicator shows (its outline, else the widest spread of its box-shadow),
 //     at least 2 px wide, in a colour of 3:1 or more against the background behind it.
-// Prints one line per story with a problem, then the totals; exits 1 on any serious or critical
-// axe violation, a story that cannot be measured, or a control of the kit whose focus ring is
-// missing, thinner than 2 px or below 3:1.
+// Then every route of the demo portal, as a visitor, the patient and the practitioner, gets the
+// same (scripts/a11y-routes.mjs), and the main journeys are done by keyboard alone
+// (scripts/a11y-journeys.mjs). `--stories-only` or `--routes-only` measures one half.
+// Prints one line per story or route with a problem, then the totals; exits 1 on any serious or
+// critical axe violation, a story or route that cannot be measured, or a control (of the kit in
+// stories, any on routes) whose focus ring is missing, thinner than 2 px or below 3:1.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
+import { measureFocus } from './a11y-focus.mjs';
+import { measureJourneys } from './a11y-journeys.mjs';
+import { measureRoutes, startDemo } from './a11y-routes.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const SITE = 'docs-dist';
 const MAX_TABS = 40;
-if (process.argv.includes('--build') || !existsSync(join(SITE, 'index.json'))) {
+const measureStories = !process.argv.includes('--routes-only');
+const measureTheRoutes = !process.argv.includes('--stories-only');
+if (measureStories && (process.argv.includes('--build') || !existsSync(join(SITE, 'index.json')))) {
   console.log('Building the docs site (npm run docs)...');
   execSync('npm run docs', { stdio: 'inherit' });
 }
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const stories = Object.values(JSON.parse(readFileSync(join(SITE, 'index.json'), 'utf8')).entries).filter(
-  (entry) => entry.type === 'story'
-);
+const stories = measureStories
+  ? Object.values(JSON.parse(readFileSync(join(SITE, 'index.json'), 'utf8')).entries).filter(
+      (entry) => entry.type === 'story'
+    )
+  : [];
 
 // The static site over HTTP (Storybook's iframe does not load from file: URLs).
 const TYPES = {
@@ -45,62 +55,6 @@ const server = createServer((req, res) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
 
-/** In the page: the focused element's focus indicator, compared with the same element unfocused. */
-function measureFocus() {
-  const el = document.activeElement;
-  if (!el || el === document.body) return undefined;
-  const parse = (c) => (c.match(/[\d.]+/g) ?? []).map(Number);
-  const luminance = ([r, g, b]) => {
-    const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-  };
-  const contrast = (a, b) => {
-    const [l1, l2] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-    return (l1 + 0.05) / (l2 + 0.05);
-  };
-  // The opaque background behind the control: its parent's, up the tree, white at the root.
-  let bg = [255, 255, 255];
-  for (let node = el.parentElement; node; node = node.parentElement) {
-    const c = parse(getComputedStyle(node).backgroundColor);
-    if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) {
-      bg = c.slice(0, 3);
-      break;
-    }
-  }
-  const focused = getComputedStyle(el);
-  const rect = el.getBoundingClientRect();
-  const name = `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${(
-    el.getAttribute('aria-label') ||
-    el.textContent ||
-    el.getAttribute('name') ||
-    ''
-  )
-    .trim()
-    .slice(0, 30)}"`;
-  const outlineWidth = focused.outlineStyle === 'none' ? 0 : parseFloat(focused.outlineWidth);
-  const shadow = focused.boxShadow !== 'none' ? focused.boxShadow : '';
-  // A box-shadow ring: the largest spread among the shadows, in the shadow's colour.
-  const spreads = [
-    ...shadow.matchAll(/(rgba?\([^)]*\))[^,]*?(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+(-?[\d.]+)px/g),
-  ].map((m) => ({
-    color: parse(m[1]).slice(0, 3),
-    spread: Number(m[5]),
-  }));
-  const ring =
-    outlineWidth > 0
-      ? { width: outlineWidth, color: parse(focused.outlineColor).slice(0, 3) }
-      : spreads.sort((a, b) => b.spread - a.spread)[0];
-  return {
-    name,
-    // A control of the kit (inside an fpk- part), or of the story's own harness (a plain button
-    // that opens a toast, a palette switch), which is counted apart.
-    ours: !!el.closest('[class*="fpk-"]'),
-    visible: rect.width > 0 && rect.height > 0,
-    width: ring?.width ?? ring?.spread ?? 0,
-    contrast: ring ? Math.round(contrast(ring.color, bg) * 10) / 10 : 0,
-  };
-}
-
 const totals = {
   stories: 0,
   failedToLoad: 0,
@@ -116,8 +70,27 @@ const totals = {
   noRing: 0,
 };
 const problems = [];
+let routes;
+let journeys;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 try {
+  if (stories.length) await measureAllStories();
+  if (measureTheRoutes) {
+    console.log('Measuring the demo portal: every route, then the keyboard journeys...');
+    const demo = await startDemo();
+    try {
+      routes = await measureRoutes(browser, demo.portalUrl, { axeSource, problems });
+      journeys = await measureJourneys(browser, demo.portalUrl, { problems });
+    } finally {
+      await demo.stop();
+    }
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+
+async function measureAllStories() {
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
   // One page for all stories: Storybook's preview loads once, then switches stories over its
   // channel (as its own manager does), which is many times faster than a page load per story.
@@ -219,23 +192,51 @@ try {
     }
     if (totals.stories % 10 === 0) console.log(`  ${totals.stories} of ${stories.length} stories measured`);
   }
-} finally {
-  await browser.close();
-  server.close();
+  await context.close();
 }
 
 for (const problem of problems) console.log(`  ${problem}`);
-console.log(`
-Accessibility figures (npm run a11y, ${new Date().toISOString().slice(0, 10)}, Chromium, axe-core ${
-  JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')).version
-})
-  stories measured:             ${totals.stories - totals.failedToLoad} of ${totals.stories}
-  axe violations (WCAG 2.1 AA): critical ${totals.critical}, serious ${totals.serious}, moderate ${totals.moderate}, minor ${totals.minor} (nodes)
-  controls reached by Tab:      ${totals.controls} of the kit (and ${totals.harness} of the stories' own harness, not measured)
-    focus ring ≥ 2 px, ≥ 3:1:   ${totals.ringOk}
-    ring thinner than 2 px:     ${totals.thin}
-    ring below 3:1 contrast:    ${totals.lowContrast}
-    no focus ring:              ${totals.noRing}`);
+const lines = [
+  `Accessibility figures (npm run a11y, ${new Date().toISOString().slice(0, 10)}, Chromium, axe-core ${
+    JSON.parse(readFileSync(createRequire(import.meta.url).resolve('axe-core/package.json'), 'utf8')).version
+  })`,
+];
+if (measureStories) {
+  lines.push(
+    `  stories measured:             ${totals.stories - totals.failedToLoad} of ${totals.stories}`,
+    `  axe violations (WCAG 2.1 AA): critical ${totals.critical}, serious ${totals.serious}, moderate ${totals.moderate}, minor ${totals.minor} (nodes)`,
+    `  controls reached by Tab:      ${totals.controls} of the kit (and ${totals.harness} of the stories' own harness, not measured)`,
+    `    focus ring ≥ 2 px, ≥ 3:1:   ${totals.ringOk}`,
+    `    ring thinner than 2 px:     ${totals.thin}`,
+    `    ring below 3:1 contrast:    ${totals.lowContrast}`,
+    `    no focus ring:              ${totals.noRing}`
+  );
+}
+if (routes) {
+  const r = routes.totals;
+  const byRole = Object.entries(routes.measured).map(([role, list]) => `${role} ${list.length}`);
+  lines.push(
+    `  demo portal routes measured:  ${r.routes} of ${r.routes + r.failed} (${byRole.join(', ')})`,
+    `  axe violations (WCAG 2.1 AA): critical ${r.critical}, serious ${r.serious}, moderate ${r.moderate}, minor ${r.minor} (nodes)`,
+    `  controls reached by Tab:      ${r.controls}`,
+    `    focus ring ≥ 2 px, ≥ 3:1:   ${r.ringOk}`,
+    `    ring thinner than 2 px:     ${r.thin}`,
+    `    ring below 3:1 contrast:    ${r.lowContrast}`,
+    `    no focus ring:              ${r.noRing}`
+  );
+  lines.push(
+    `  keyboard-only journeys:       ${journeys.completed.length} of ${journeys.total} completed (${journeys.completed.join(', ') || 'none'})`
+  );
+  if (process.argv.includes('--list'))
+    for (const [role, list] of Object.entries(routes.measured)) console.log(`  ${role}: ${list.join(', ')}`);
+}
+console.log(`\n${lines.join('\n')}`);
+const failures = (t) => t.critical + t.serious + t.noRing + t.thin + t.lowContrast;
 process.exit(
-  totals.critical + totals.serious + totals.noRing + totals.thin + totals.lowContrast + totals.failedToLoad > 0 ? 1 : 0
+  failures(totals) +
+    totals.failedToLoad +
+    (routes ? failures(routes.totals) + routes.totals.failed + journeys.total - journeys.completed.length : 0) >
+    0
+    ? 1
+    : 0
 );

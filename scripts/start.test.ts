@@ -1,20 +1,28 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** `npm start` as a child process with the given ports; resolves with its exit and output. */
-function start(env: Record<string, string>) {
-  return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+/** `npm start` as a child process with the given environment: its output so far, and its exit. */
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env } });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.on('data', (d) => (output.stdout += d));
+  child.stderr.on('data', (d) => (output.stderr += d));
+  const exit = new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, ...output }))
+  );
+  return { child, output, exit };
 }
+
+/** `npm start` with the given environment, run to its end. */
+const start = (env: Record<string, string>) => launch(env).exit;
+
+/** These start the FHIR server (and build the portal first if its build is stale). */
+const SLOW = 600_000;
 
 function listen(port = 0): Promise<Server> {
   return new Promise((resolve, reject) => {
@@ -93,5 +101,75 @@ describe('npm start', () => {
     const result = await start({ PORT: 'eighty', FHIR_PORT: '8103' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PORT must be a port number (1-65535), got "eighty".');
+  });
+
+  describe('when the FHIR server it started stops (its data folder is in use)', () => {
+    it(
+      'says why, stops too, and leaves both ports free',
+      async () => {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fpk-start-'));
+        // Held by a live process: this test's.
+        const holder = { pid: process.pid, holder: 'another FHIR server', hostname: os.hostname(), since: 'now' };
+        writeFileSync(path.join(dataDir, 'fpk.lock'), JSON.stringify(holder));
+        const [portalPort, fhirPort] = await freePorts();
+        try {
+          const result = await start({
+            PORT: String(portalPort),
+            FHIR_PORT: String(fhirPort),
+            DATA_DIR: dataDir,
+            DATABASE_URL: '',
+          });
+          expect(result.code).toBe(1);
+          expect(result.stderr).toContain(
+            `The data folder ${dataDir} is in use by another FHIR server (pid ${process.pid}`
+          );
+          expect(result.stderr).toContain('The FHIR server stopped (exit 1); stopping the portal too.');
+          await close(await listen(portalPort));
+          await close(await listen(fhirPort));
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      SLOW
+    );
+  });
+
+  describe('when stopped with Ctrl+C', () => {
+    it(
+      'stops the FHIR server and the portal it started, and frees the data folder',
+      async () => {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fpk-start-'));
+        const [portalPort, fhirPort] = await freePorts();
+        const run = launch({
+          PORT: String(portalPort),
+          FHIR_PORT: String(fhirPort),
+          DATA_DIR: dataDir,
+          DATABASE_URL: '',
+        });
+        try {
+          await vi.waitFor(
+            () => {
+              if (run.child.exitCode !== null) throw new Error(`npm start ended:\n${run.output.stderr}`);
+              expect(run.output.stdout).toContain('Press Ctrl+C to stop.');
+            },
+            { timeout: SLOW - 60_000, interval: 250 }
+          );
+          expect((await fetch(`http://127.0.0.1:${portalPort}/healthcheck`)).status).toBe(200);
+          run.child.kill('SIGINT');
+          expect((await run.exit).code).toBe(0);
+          await close(await listen(portalPort));
+          await close(await listen(fhirPort));
+          expect(existsSync(path.join(dataDir, 'fpk.lock'))).toBe(false);
+        } finally {
+          // Ctrl+C, so it stops its FHIR server too, even when the test failed half-way.
+          if (run.child.exitCode === null) {
+            run.child.kill('SIGINT');
+            await run.exit;
+          }
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      SLOW
+    );
   });
 });

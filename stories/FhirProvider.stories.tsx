@@ -113,6 +113,8 @@ function PatientSearch() {
 
 const meta = {
   title: 'Core/FhirProvider and data hooks',
+  // The docs page's prop table: FhirProvider's own.
+  component: FhirProvider,
   parameters: {
     docs: {
       description: {
@@ -123,7 +125,8 @@ const meta = {
 } satisfies Meta;
 
 export default meta;
-type Story = StoryObj<typeof meta>;
+// Stories render their own trees (no args), so they are not typed by FhirProvider's props.
+type Story = StoryObj;
 
 /** useResource: two views of one patient; saving in one updates the other through the client cache. */
 export const ResourceFollowsCache: Story = {

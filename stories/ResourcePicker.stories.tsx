@@ -18,6 +18,8 @@ const search: ResourceSearch = async (_type, query) =>
 const meta = {
   title: 'Inputs/ResourcePicker',
   component: ResourcePicker,
+  // ReferenceInput's props get a tab on the docs page.
+  subcomponents: { ReferenceInput },
   args: { label: 'Provider', resourceType: 'Practitioner', search, onValueChange: fn() },
 } satisfies Meta<typeof ResourcePicker>;
 
