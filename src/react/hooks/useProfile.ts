@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
+import { useRequest } from './request';
 
 /** The signed-in user's profile resource (Patient, Practitioner, ...), or undefined when signed out. */
 export type Profile = NonNullable<ReturnType<FhirClient['getProfile']>>;
@@ -11,8 +12,6 @@ const PROFILE_EVENTS = ['change', 'profileRefreshed'] as const;
 /** The signed-in user's profile; re-renders on sign-in, sign-out and profile refresh. */
 export function useProfile(): Profile | undefined {
   const client = useFhirClient();
-  // Bumped when getProfileAsync settles, in case the client finished loading without an event.
-  const [, setLoaded] = useState(0);
 
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -26,19 +25,14 @@ export function useProfile(): Profile | undefined {
   const getSnapshot = () => client.getProfile();
   const profile = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 
-  useEffect(() => {
-    if (client.getProfile()) return;
-    let active = true;
-    client.getProfileAsync().then(
-      (loaded) => {
-        if (active && loaded) setLoaded((n) => n + 1);
-      },
-      (error: unknown) => console.error('useProfile: could not load the profile', error)
-    );
-    return () => {
-      active = false;
-    };
-  }, [client]);
+  // Asks for the profile while the client has none; its answer re-renders this hook, in case the
+  // client finished loading without an event.
+  useRequest(profile ? undefined : 'profile', () =>
+    client.getProfileAsync().catch((error: unknown) => {
+      console.error('useProfile: could not load the profile', error);
+      throw error;
+    })
+  );
 
   return profile;
 }
