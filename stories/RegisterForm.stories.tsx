@@ -173,3 +173,24 @@ export const CustomMessages: Story = {
     await expect(canvas.getByRole('button', { name: 'Konto erstellen' })).toBeVisible();
   },
 };
+
+/** An email whose domain has an external identity provider registers there: no password asked. */
+export const ExternalProvider: Story = {
+  args: { navigate: fn() },
+  parameters: {
+    routes: {
+      'POST auth/method': {
+        body: { domain: 'northwind.example', authorizeUrl: 'https://fhir.example/auth/external/authorize' },
+      },
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(/^First name/), 'Alex');
+    await userEvent.type(canvas.getByLabelText(/^Last name/), 'Kim');
+    await userEvent.type(canvas.getByLabelText(/^Email/), 'alex@northwind.example');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(args.navigate).toHaveBeenCalledTimes(1));
+    await expect(canvas.getByRole('status')).toHaveTextContent('Redirecting to your sign-in provider…');
+  },
+};

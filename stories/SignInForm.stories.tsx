@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, type ReactNode } from 'react';
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { ClientStorage, FhirClient, MemoryStorage } from '../src/client';
 import { SignInForm } from '../src/react/auth';
 import { FhirProvider } from '../src/react/FhirProvider';
@@ -137,7 +137,15 @@ export const ExternalRedirect: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText(/^Email/), 'bob@example.org');
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(args.navigate).toHaveBeenCalledWith('https://idp.example.org/authorize'));
+    await waitFor(() =>
+      expect(args.navigate).toHaveBeenCalledWith(
+        expect.stringMatching(/^https:\/\/idp\.example\.org\/authorize\?state=/)
+      )
+    );
+    // The login request travels as the state, with a PKCE challenge (client-layer.md section 5).
+    const state = JSON.parse(new URL((args.navigate as Mock).mock.calls[0][0]).searchParams.get('state')!);
+    await expect(state).toMatchObject({ domain: 'example.org', codeChallengeMethod: 'S256' });
+    await expect(state.codeChallenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(canvas.getByRole('status')).toHaveTextContent('Redirecting');
   },
 };

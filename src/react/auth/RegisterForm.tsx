@@ -119,6 +119,11 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
               />
               <Checkbox name="remember" label={m.rememberMe} checked={values.remember} onChange={actions.setRemember} />
               <IssueList issues={issues} />
+              {register.state.redirecting ? (
+                <p role="status" className={cn('auth-status')}>
+                  {m.redirecting}
+                </p>
+              ) : null}
               {options.recaptchaSiteKey ? <p className={cn('auth-notice')}>{m.botCheckNotice}</p> : null}
               <PolicyNotice
                 action={m.createAccount}

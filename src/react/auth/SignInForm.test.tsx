@@ -119,7 +119,19 @@ describe('SignInForm', () => {
       });
       await user.type(screen.getByLabelText(/^Email/), 'bob@example.org');
       await user.click(screen.getByRole('button', { name: 'Next' }));
-      await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://idp.example.org/authorize?x=1'));
+      await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+      // The authorize address as given, plus the login request (with a PKCE challenge) as state.
+      const url = new URL(navigate.mock.calls[0][0]);
+      expect(url.origin + url.pathname).toBe('https://idp.example.org/authorize');
+      expect([...url.searchParams.keys()]).toEqual(['x', 'state']);
+      expect(url.searchParams.get('x')).toBe('1');
+      expect(JSON.parse(url.searchParams.get('state')!)).toEqual({
+        clientId: 'app-1',
+        redirectUri: window.location.origin + window.location.pathname,
+        domain: 'example.org',
+        codeChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+        codeChallengeMethod: 'S256',
+      });
       expect(posted('auth/method')).toEqual([{ email: 'bob@example.org' }]);
       expect(screen.getByRole('status')).toHaveTextContent('Redirecting to your sign-in provider…');
     });

@@ -5,6 +5,10 @@
 // - Step headings: 'Sign in' (email and password steps), 'Create an account' (register); the
 //   other steps use the spec's titles; done shows the heading 'Success'.
 // - auth/method answering 404 (a server without it) continues to the password step.
+// - An external sign-in returns to the page it left (or redirectUri) with ?code=…&state=…; the
+//   form checks the state against the one it kept in sessionStorage, exchanges the code, and
+//   removes both from the address bar. A code without a kept state is ignored. Registration
+//   asks auth/method first and sends an email with a provider there (createUser), no password.
 // - An error about the email found on the password step sends the user back to the email step.
 // - Issues are matched to fields by expression with indices stripped; the server's 'token' names
 //   the MFA code. 5xx and network failures show fixed, replaceable messages, never raw text.
@@ -20,5 +24,6 @@ export * from './signInReducer';
 export * from './registerReducer';
 export * from './useSignIn';
 export * from './useRegister';
+export * from './externalSignIn';
 export { SignInForm, type SignInFormProps } from './SignInForm';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm';

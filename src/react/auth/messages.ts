@@ -61,6 +61,8 @@ export interface RegisterMessages extends AuthCommonMessages {
   createAccount: string;
   /** Shown only when a reCAPTCHA site key is configured. */
   botCheckNotice: string;
+  /** While the browser leaves for the email domain's external identity provider. */
+  redirecting: string;
 }
 
 const common: AuthCommonMessages = {
@@ -121,4 +123,5 @@ export const defaultRegisterMessages: RegisterMessages = {
   lastNameLabel: 'Last name',
   createAccount: 'Create account',
   botCheckNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
+  redirecting: 'Redirecting to your sign-in provider…',
 };

@@ -24,6 +24,8 @@ export interface RegisterState {
   readonly login?: string;
   readonly fieldErrors: Partial<Record<RegisterField, string>>;
   readonly issues: readonly string[];
+  /** True while the browser leaves for an external identity provider. */
+  readonly redirecting?: boolean;
 }
 
 /** Named state changes of the register flow. */
@@ -34,6 +36,7 @@ export const RegisterActionType = {
   ProjectRequired: 'PROJECT_REQUIRED',
   Succeeded: 'SUCCEEDED',
   RequestFailed: 'REQUEST_FAILED',
+  RedirectStarted: 'REDIRECT_STARTED',
   Reset: 'RESET',
 } as const;
 
@@ -50,6 +53,7 @@ export type RegisterAction =
       fieldErrors: Partial<Record<RegisterField, string>>;
       issues: readonly string[];
     }
+  | { type: typeof RegisterActionType.RedirectStarted }
   | { type: typeof RegisterActionType.Reset };
 
 /** The first state: an empty form. */
@@ -79,7 +83,9 @@ export function registerReducer(state: RegisterState, action: RegisterAction): R
     case RegisterActionType.Succeeded:
       return { ...state, loading: false, step: 'success' };
     case RegisterActionType.RequestFailed:
-      return { ...state, loading: false, fieldErrors: action.fieldErrors, issues: action.issues };
+      return { ...state, loading: false, redirecting: false, fieldErrors: action.fieldErrors, issues: action.issues };
+    case RegisterActionType.RedirectStarted:
+      return { ...state, loading: true, redirecting: true };
     case RegisterActionType.Reset:
       return getInitialRegisterState();
     default:

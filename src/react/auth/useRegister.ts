@@ -7,6 +7,7 @@ import {
   startNewUser,
   type LoginAuthenticationResponse,
 } from '../../client/login';
+import { externalReturnUri, findExternalAuthorizeUrl, startExternalSignIn } from './externalSignIn';
 import { toFormErrors, validateRequired } from './formErrors';
 import { getRecaptchaToken as loadRecaptchaToken } from './loadScript';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
@@ -31,6 +32,8 @@ const REGISTER_FIELDS: readonly RegisterField[] = [
   'projectName',
 ];
 const REQUIRED: readonly RegisterField[] = ['firstName', 'lastName', 'email', 'password'];
+// An email whose domain signs in at an external provider registers there: no password here.
+const REQUIRED_BEFORE_METHOD: readonly RegisterField[] = ['firstName', 'lastName', 'email'];
 
 /** Options of useRegister. */
 export interface UseRegisterOptions {
@@ -50,6 +53,8 @@ export interface UseRegisterOptions {
   readonly onSuccess?: () => void;
   /** Hands the authorization code over instead of exchanging it. */
   readonly onCode?: (code: string) => void;
+  /** Navigates to an external identity provider; `window.location.assign` by default. */
+  readonly navigate?: (url: string) => void;
   readonly messages?: Partial<RegisterMessages>;
   readonly stateReducer?: (
     state: RegisterState,
@@ -78,6 +83,11 @@ export interface UseRegisterResult {
   readonly issues: readonly string[];
   readonly actions: RegisterActions;
   readonly dispatch: (action: RegisterAction) => void;
+}
+
+/** True when a field other than the password is missing: then every missing field is shown at once. */
+function missingBeforeMethod(values: RegisterValues): boolean {
+  return REQUIRED_BEFORE_METHOD.some((field) => !String(values[field]).trim());
 }
 
 /**
@@ -166,9 +176,33 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
       setField: (field, value) => dispatch({ type: RegisterActionType.FieldChanged, field, value }),
       setRemember: (value) => dispatch({ type: RegisterActionType.FieldChanged, field: 'remember', value }),
       submit: () =>
-        run(REQUIRED, async () => {
+        run(missingBeforeMethod(stateRef.current.values) ? REQUIRED : REQUIRED_BEFORE_METHOD, async () => {
           const config = optionsRef.current;
           const { firstName, lastName, email, password, remember } = stateRef.current.values;
+          // Patients of a domain with an external identity provider register through it.
+          const external =
+            (config.type ?? 'patient') === 'patient' ? await findExternalAuthorizeUrl(client, email.trim()) : undefined;
+          if (external) {
+            dispatch({ type: RegisterActionType.RedirectStarted });
+            await startExternalSignIn(
+              external.authorizeUrl,
+              {
+                projectId: config.projectId,
+                clientId: config.clientId ?? client.getClientId?.(),
+                redirectUri: externalReturnUri(config.redirectUri),
+                domain: external.domain,
+                createUser: true,
+              },
+              { navigate: config.navigate }
+            );
+            return;
+          }
+          const m = messagesRef.current;
+          const invalid = validateRequired({ password }, ['password'], { password: m.passwordLabel }, m);
+          if (Object.keys(invalid).length) {
+            dispatch({ type: RegisterActionType.ValidationFailed, fieldErrors: invalid });
+            return;
+          }
           const siteKey = config.recaptchaSiteKey;
           const recaptchaToken = siteKey ? await (config.getRecaptchaToken ?? loadRecaptchaToken)(siteKey) : undefined;
           const response = await startNewUser(client, {

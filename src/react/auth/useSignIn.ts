@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import {
   chooseProfile,
   chooseScope,
-  getAuthMethod,
   getLogin,
   processCode,
   startGoogleLogin,
@@ -14,7 +13,13 @@ import {
   type LoginMembership,
   type Navigate,
 } from '../../client/login';
-import { isOperationOutcomeError } from '../../fhir/outcomes';
+import {
+  externalReturnUri,
+  findExternalAuthorizeUrl,
+  readExternalReturn,
+  startExternalSignIn,
+  withoutExternalReturn,
+} from './externalSignIn';
 import { toFormErrors, validateRequired } from './formErrors';
 import { defaultSignInMessages, type SignInMessages } from './messages';
 import { getScopeOptions, type ScopeOption } from './scopes';
@@ -64,6 +69,11 @@ export interface UseSignInOptions extends SignInFlowConfig {
   readonly onCode?: (code: string) => void;
   /** Navigates to an external identity provider; `window.location.assign` by default. */
   readonly navigate?: Navigate;
+  /**
+   * Finishes an external sign-in when the page opens with its return (`?code=…&state=…`), after
+   * checking the state this browser sent out. True by default.
+   */
+  readonly handleExternalReturn?: boolean;
   /** Texts used for error messages; see SignInForm's `messages`. */
   readonly messages?: Partial<SignInMessages>;
   /** Adjusts each state change (Downshift style): receives the state and the action with the proposed changes. */
@@ -226,16 +236,21 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
       toggleScope: (scope, checked) => dispatch({ type: SignInActionType.ScopeToggled, scope, checked }),
       submitEmail: () =>
         run(['email'], async () => {
-          let authorizeUrl: string | undefined;
-          try {
-            authorizeUrl = (await getAuthMethod(client, stateRef.current.values.email.trim())).authorizeUrl;
-          } catch (error) {
-            // A server without auth/method (404) still signs in with a password.
-            if (!(isOperationOutcomeError(error) && error.outcome.issue?.[0]?.code === 'not-found')) throw error;
-          }
-          if (authorizeUrl) {
+          // A server without auth/method (404) still signs in with a password.
+          const external = await findExternalAuthorizeUrl(client, stateRef.current.values.email.trim());
+          if (external) {
             dispatch({ type: SignInActionType.RedirectStarted });
-            (optionsRef.current.navigate ?? ((url: string) => window.location.assign(url)))(authorizeUrl);
+            const login = baseLogin();
+            await startExternalSignIn(
+              external.authorizeUrl,
+              {
+                ...login,
+                clientId: login.clientId ?? client.getClientId?.(),
+                redirectUri: externalReturnUri(login.redirectUri),
+                domain: external.domain,
+              },
+              { navigate: optionsRef.current.navigate }
+            );
             return;
           }
           dispatch({ type: SignInActionType.PasswordRequired });
@@ -287,6 +302,37 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
     }),
     [client, run, handleResponse, baseLogin]
   );
+
+  // The way back from an external identity provider: check the state, then exchange the code
+  // (or resume a login that waits for a profile choice). The kept state is single use, so a
+  // second run of this effect (Strict Mode) finds nothing to do.
+  useEffect(() => {
+    if (options.handleExternalReturn === false || typeof window === 'undefined') return;
+    let external: ReturnType<typeof readExternalReturn>;
+    try {
+      external = readExternalReturn(window.location.href);
+    } catch (error) {
+      window.history.replaceState(window.history.state, '', withoutExternalReturn(window.location.href));
+      fail(error);
+      return;
+    }
+    if (!external) return;
+    window.history.replaceState(window.history.state, '', withoutExternalReturn(window.location.href));
+    const { code, login, request } = external;
+    if (login) {
+      void actions.resumeLogin(login);
+      return;
+    }
+    void run([], async () => {
+      const config = optionsRef.current;
+      if (config.onCode) config.onCode(code!);
+      else await processCode(client, code!, { clientId: request.clientId, redirectUri: request.redirectUri });
+      dispatch({ type: SignInActionType.CodeExchanged });
+      if (!config.onCode) config.onSuccess?.();
+    });
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const visibleMemberships = useMemo(
     () => filterMemberships(state.memberships, state.values.profileSearch),

@@ -1,0 +1,148 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PkceStorageKeys } from '../../client/login';
+import { EXTERNAL_STATE_KEY } from './externalSignIn';
+import { RegisterForm } from './RegisterForm';
+import { SignInForm } from './SignInForm';
+import { BASE, renderWithClient, TOKENS } from './testUtils';
+
+const RETURN_URI = 'http://localhost:3000/signin';
+const SENT_STATE = JSON.stringify({
+  clientId: 'app-1',
+  redirectUri: RETURN_URI,
+  domain: 'northwind.example',
+  codeChallenge: 'c'.repeat(43),
+  codeChallengeMethod: 'S256',
+});
+
+/** The browser as it comes back from the provider: the kept state and verifier, and the page URL. */
+function returnTo(search: Record<string, string>, kept: string | null = SENT_STATE) {
+  if (kept) sessionStorage.setItem(EXTERNAL_STATE_KEY, kept);
+  sessionStorage.setItem(PkceStorageKeys.codeVerifier, 'v'.repeat(128));
+  window.history.replaceState(null, '', `/signin?${new URLSearchParams(search)}`);
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('SignInForm with an external identity provider', () => {
+  describe('when the browser comes back with a code and the state it sent', () => {
+    it('exchanges the code with the kept verifier and return URI, then clears the URL', async () => {
+      const onSuccess = vi.fn();
+      returnTo({ code: 'C1', state: SENT_STATE, keep: 'me' });
+      const { fetch } = renderWithClient(<SignInForm onSuccess={onSuccess} />, { 'POST oauth2/token': TOKENS });
+      expect(await screen.findByRole('heading', { name: 'Success' })).toBeInTheDocument();
+      expect(onSuccess).toHaveBeenCalledTimes(1);
+      expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${BASE}oauth2/token`]);
+      expect(Object.fromEntries(new URLSearchParams(fetch.requests[0].body))).toEqual({
+        grant_type: 'authorization_code',
+        code: 'C1',
+        client_id: 'app-1',
+        redirect_uri: RETURN_URI,
+        code_verifier: 'v'.repeat(128),
+      });
+      // The code leaves the address bar and history; other parameters stay.
+      expect(window.location.search).toBe('?keep=me');
+      expect(sessionStorage.getItem(EXTERNAL_STATE_KEY)).toBeNull();
+    });
+  });
+
+  describe('when the state is not the one this browser sent', () => {
+    it('refuses, sends nothing, and says to sign in again', async () => {
+      returnTo({ code: 'C1', state: SENT_STATE.replace('app-1', 'app-2') });
+      const { fetch } = renderWithClient(<SignInForm />, { 'POST oauth2/token': TOKENS });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Sign-in state does not match the one this browser started; sign in again'
+      );
+      expect(fetch.requests).toHaveLength(0);
+      expect(window.location.search).toBe('');
+      expect(screen.getByRole('textbox', { name: /^Email/ })).toBeInTheDocument();
+    });
+  });
+
+  describe('when this browser started no external sign-in', () => {
+    it('ignores a code planted in the link', async () => {
+      returnTo({ code: 'C1', state: SENT_STATE }, null);
+      const { fetch } = renderWithClient(<SignInForm />, {});
+      await new Promise((r) => setTimeout(r, 50));
+      expect(fetch.requests).toHaveLength(0);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('when the server sends back an error', () => {
+    it('shows its text on the email step', async () => {
+      returnTo({ error: 'access_denied', error_description: 'No account matches this sign-in', state: SENT_STATE });
+      renderWithClient(<SignInForm />, {});
+      expect(await screen.findByRole('alert')).toHaveTextContent('No account matches this sign-in');
+    });
+  });
+
+  describe('when several profiles fit', () => {
+    it('resumes the login at the profile choice', async () => {
+      returnTo({ login: 'L9', state: SENT_STATE });
+      const { fetch } = renderWithClient(<SignInForm />, {
+        'GET auth/login/L9': {
+          body: {
+            login: 'L9',
+            memberships: [
+              { id: 'M1', profile: { display: 'Sam Rivera' }, project: { display: 'Clinic North' } },
+              { id: 'M2', profile: { display: 'Sam Rivera' }, project: { display: 'Clinic South' } },
+            ],
+          },
+        },
+      });
+      expect(await screen.findByRole('heading', { name: 'Choose profile' })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: /Sam Rivera/ })).toHaveLength(2);
+      expect(fetch.requests.map((r) => r.url)).toEqual([`${BASE}auth/login/L9`]);
+    });
+  });
+});
+
+describe('RegisterForm with an external identity provider', () => {
+  const fillNames = async (user: ReturnType<typeof userEvent.setup>, email: string) => {
+    await user.type(screen.getByLabelText(/^First name/), 'Alex');
+    await user.type(screen.getByLabelText(/^Last name/), 'Kim');
+    await user.type(screen.getByLabelText(/^Email/), email);
+  };
+
+  it('registers at the provider of the email domain, without a password', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    const { posted } = renderWithClient(<RegisterForm projectId="P1" navigate={navigate} />, {
+      'POST auth/method': {
+        body: { domain: 'northwind.example', authorizeUrl: 'https://fhir.example.com/auth/external/authorize?d=1' },
+      },
+    });
+    await fillNames(user, 'alex@northwind.example');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    const url = new URL(navigate.mock.calls[0][0]);
+    expect(url.searchParams.get('d')).toBe('1');
+    const state = JSON.parse(url.searchParams.get('state')!);
+    expect(state).toEqual({
+      projectId: 'P1',
+      clientId: 'app-1',
+      redirectUri: window.location.origin + window.location.pathname,
+      domain: 'northwind.example',
+      createUser: true,
+      codeChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      codeChallengeMethod: 'S256',
+    });
+    expect(sessionStorage.getItem(EXTERNAL_STATE_KEY)).toBe(url.searchParams.get('state'));
+    expect(screen.getByRole('status')).toHaveTextContent('Redirecting to your sign-in provider…');
+    expect(posted('auth/newuser')).toEqual([]);
+  });
+
+  it('asks for the password when the domain has no provider, after asking auth/method', async () => {
+    const user = userEvent.setup();
+    const { posted } = renderWithClient(<RegisterForm projectId="P1" />, { 'POST auth/method': { body: {} } });
+    await fillNames(user, 'alex@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription('Password is required'));
+    expect(posted('auth/method')).toEqual([{ email: 'alex@example.com' }]);
+    expect(posted('auth/newuser')).toEqual([]);
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Alex');
+  });
+});

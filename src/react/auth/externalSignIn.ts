@@ -1,0 +1,110 @@
+import {
+  ensureCodeChallenge,
+  getAuthMethod,
+  getPkceStore,
+  PkceStorageKeys,
+  RedirectMessages,
+  type BaseLoginRequest,
+  type LoginClient,
+  type Navigate,
+  type PkceStore,
+} from '../../client/login';
+import { errorOutcome, isOperationOutcomeError, OperationOutcomeError } from '../../fhir/outcomes';
+
+/** Where the state an external sign-in expects back is kept (sessionStorage) across the redirect. */
+export const EXTERNAL_STATE_KEY = 'externalAuthState';
+
+/** The login request an external sign-in carries as its `state` (client-layer.md sections 3 and 7). */
+export interface ExternalLoginRequest extends BaseLoginRequest {
+  /** The email domain auth/method answered for. */
+  readonly domain?: string;
+  /** Registration: create the account when none matches. */
+  readonly createUser?: boolean;
+}
+
+/** What a return from an external sign-in carries, once its state is checked. */
+export interface ExternalReturn {
+  /** The one-time code to exchange, when the sign-in is complete. */
+  readonly code?: string;
+  /** A pending login (several profiles fit), to resume at the profile choice. */
+  readonly login?: string;
+  /** The login request the browser sent out. */
+  readonly request: ExternalLoginRequest;
+}
+
+const RETURN_PARAMS = ['code', 'login', 'state', 'error', 'error_description'] as const;
+
+function fail(text: string): never {
+  throw new OperationOutcomeError(errorOutcome(text, 'login'));
+}
+
+/**
+ * The external authorize URL auth/method gives for an email, or undefined when the email signs
+ * in with a password (also when the server has no auth/method: a 404).
+ */
+export async function findExternalAuthorizeUrl(
+  client: LoginClient,
+  email: string
+): Promise<{ authorizeUrl: string; domain?: string } | undefined> {
+  try {
+    const method = await getAuthMethod(client, email);
+    return method.authorizeUrl ? { authorizeUrl: method.authorizeUrl, domain: method.domain } : undefined;
+  } catch (error) {
+    if (isOperationOutcomeError(error) && error.outcome.issue?.[0]?.code === 'not-found') return undefined;
+    throw error;
+  }
+}
+
+/** The page an external sign-in comes back to: the given URI, or this page without its query. */
+export function externalReturnUri(redirectUri?: string): string | undefined {
+  if (redirectUri) return redirectUri;
+  if (typeof window === 'undefined') return undefined;
+  return window.location.origin + window.location.pathname;
+}
+
+/**
+ * Sends the browser to an external authorize URL with the login request, including a new PKCE
+ * challenge (S256), as `state`; keeps that state and the return URI to check and use on return.
+ */
+export async function startExternalSignIn(
+  authorizeUrl: string,
+  loginRequest: ExternalLoginRequest,
+  options: { navigate?: Navigate; store?: PkceStore } = {}
+): Promise<void> {
+  const store = options.store ?? getPkceStore();
+  const request = await ensureCodeChallenge({ ...loginRequest, codeChallenge: undefined }, store);
+  const state = JSON.stringify(request);
+  store.setItem(EXTERNAL_STATE_KEY, state);
+  if (request.redirectUri) store.setItem(PkceStorageKeys.redirectUri, request.redirectUri);
+  const url = new URL(authorizeUrl);
+  url.searchParams.set('state', state);
+  (options.navigate ?? ((href: string) => window.location.assign(href)))(url.toString());
+}
+
+/**
+ * Reads a return from an external sign-in this browser started: undefined when the URL
+ * carries none (or this browser started none, so a code planted in a link is ignored);
+ * throws when the state is not the one sent out, or with the server's error text. The kept
+ * state is single use.
+ */
+export function readExternalReturn(url: string | URL, store: PkceStore = getPkceStore()): ExternalReturn | undefined {
+  const params = new URL(url).searchParams;
+  if (!params.has('code') && !params.has('login') && !params.has('error')) return undefined;
+  const expected = store.getItem(EXTERNAL_STATE_KEY);
+  if (!expected) return undefined;
+  store.removeItem(EXTERNAL_STATE_KEY);
+  if (params.get('state') !== expected) fail(RedirectMessages.stateMismatch);
+  const error = params.get('error');
+  if (error) fail(params.get('error_description') || error);
+  const request = JSON.parse(expected) as ExternalLoginRequest;
+  const code = params.get('code') ?? undefined;
+  const login = params.get('login') ?? undefined;
+  return { request, ...(code ? { code } : {}), ...(login ? { login } : {}) };
+}
+
+/** The URL without the parameters of an external return (the code must not stay in history). */
+export function withoutExternalReturn(url: string | URL): string {
+  const clean = new URL(url);
+  for (const name of RETURN_PARAMS) clean.searchParams.delete(name);
+  return clean.pathname + clean.search + clean.hash;
+}
