@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { FhirProvider, NotificationsProvider } from 'fhir-portal-kit/react';
+import { ErrorBoundary, FhirProvider, NotificationsProvider } from 'fhir-portal-kit/react';
+import { useLocation } from 'react-router';
 import { client } from './client';
 import { SignedOutRoutes } from './SignedOutRoutes';
 import { Loading } from './shell/Loading';
@@ -22,18 +23,23 @@ function subscribe(onChange: () => void): () => void {
 export function App() {
   const profile = useSyncExternalStore(subscribe, () => client.getProfile());
   const loading = useSyncExternalStore(subscribe, () => client.isLoading());
+  const location = useLocation();
   return (
     <FhirProvider client={client}>
       <NotificationsProvider>
-        {loading ? (
-          <Loading />
-        ) : profile ? (
-          <Suspense fallback={<Loading />}>
-            {profile.resourceType === 'Practitioner' ? <StaffRoutes /> : <SignedInRoutes />}
-          </Suspense>
-        ) : (
-          <SignedOutRoutes />
-        )}
+        {/* Around every route, signed in or out: a render error or a chunk that fails to load shows
+            'Something went wrong' with the message; navigating elsewhere resets it. */}
+        <ErrorBoundary resetKey={location.pathname} headingLevel={1} className="portal-container">
+          {loading ? (
+            <Loading />
+          ) : profile ? (
+            <Suspense fallback={<Loading />}>
+              {profile.resourceType === 'Practitioner' ? <StaffRoutes /> : <SignedInRoutes />}
+            </Suspense>
+          ) : (
+            <SignedOutRoutes />
+          )}
+        </ErrorBoundary>
       </NotificationsProvider>
     </FhirProvider>
   );

@@ -17,6 +17,8 @@ import { VaccinePage } from './health-record/VaccinePage';
 import { VaccinesPage } from './health-record/VaccinesPage';
 import { VitalPage } from './health-record/VitalPage';
 import { VitalsPage } from './health-record/VitalsPage';
+import { DocumentsPage } from './health-record/DocumentsPage';
+import { DocumentPage } from './health-record/DocumentPage';
 import { GetCarePage } from './pages/GetCarePage';
 import { HomePage } from './pages/HomePage';
 import { IntakePage } from './pages/IntakePage';
@@ -53,6 +55,8 @@ export function SignedInRoutes() {
           <Route path="vaccines/:vaccineId" element={<VaccinePage />} />
           <Route path="vitals" element={<VitalsPage />} />
           <Route path="vitals/:measurementId" element={<VitalPage />} />
+          <Route path="documents" element={<DocumentsPage />} />
+          <Route path="documents/:documentId" element={<DocumentPage />} />
         </Route>
         <Route path="Observation/:observationId" element={<ObservationPage />} />
         <Route path="care-plan" element={<CarePlanLayout />}>

@@ -2,3 +2,4 @@ export * from './useProfile';
 export * from './useResource';
 export * from './useSearch';
 export * from './useSubscription';
+export * from './usePrefetch';

@@ -1,11 +1,13 @@
 import { VITALS } from 'fhir-portal-kit';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { PrefetchNavLink } from '../shell/PrefetchLink';
 
 const sections = [
   { to: 'lab-results', label: 'Lab Results' },
   { to: 'medications', label: 'Medications' },
   { to: 'questionnaire-responses', label: 'Questionnaire Responses' },
   { to: 'vaccines', label: 'Vaccines' },
+  { to: 'documents', label: 'Documents' },
   { to: 'vitals', label: 'Vitals' },
 ];
 
@@ -17,14 +19,14 @@ export function HealthRecordLayout() {
         <ul>
           {sections.map((section) => (
             <li key={section.to}>
-              <NavLink to={section.to} end={section.to === 'vitals'}>
+              <PrefetchNavLink to={section.to} end={section.to === 'vitals'}>
                 {section.label}
-              </NavLink>
+              </PrefetchNavLink>
               {section.to === 'vitals' && (
                 <ul className="portal-side-submenu">
                   {VITALS.map((vital) => (
                     <li key={vital.id}>
-                      <NavLink to={`vitals/${vital.id}`}>{vital.title}</NavLink>
+                      <PrefetchNavLink to={`vitals/${vital.id}`}>{vital.title}</PrefetchNavLink>
                     </li>
                   ))}
                 </ul>

@@ -1,15 +1,16 @@
 import { formatCodeableConcept, formatDate, getDisplayString } from 'fhir-portal-kit';
 import { useSearchResources } from 'fhir-portal-kit/react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
+import { labResultsQuery } from './queries';
 import { usePatient } from './usePatient';
 
 /** lab-results: the patient's diagnostic reports, newest first, with the last-updated date and the code text. */
 export function LabResultsPage() {
   const { patientRef } = usePatient();
-  const { data, loading, error } = useSearchResources(patientRef ? 'DiagnosticReport' : undefined, {
-    subject: patientRef ?? '',
-    _sort: '-_lastUpdated',
-  });
+  const { data, loading, error } = useSearchResources(
+    patientRef ? 'DiagnosticReport' : undefined,
+    labResultsQuery(patientRef ?? '')
+  );
   return (
     <section aria-labelledby="lab-results-title">
       <h1 id="lab-results-title">Lab Results</h1>
@@ -20,7 +21,9 @@ export function LabResultsPage() {
         <ul className="portal-list">
           {data.map((report) => (
             <li key={report.id}>
-              <Link to={report.id!}>{formatCodeableConcept(report.code) || getDisplayString(report)}</Link>
+              <PrefetchLink to={report.id!}>
+                {formatCodeableConcept(report.code) || getDisplayString(report)}
+              </PrefetchLink>
               <span className="portal-list-meta">{formatDate(report.meta?.lastUpdated)}</span>
             </li>
           ))}

@@ -1,15 +1,16 @@
 import { formatCodeableConcept, formatReference } from 'fhir-portal-kit';
 import { StatusBadge, useSearchResources } from 'fhir-portal-kit/react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
+import { medicationsQuery } from './queries';
 import { usePatient } from './usePatient';
 
 /** medications: the patient's prescriptions with the medication text and the requester. */
 export function MedicationsPage() {
   const { patientRef } = usePatient();
-  const { data, loading, error } = useSearchResources(patientRef ? 'MedicationRequest' : undefined, {
-    patient: patientRef ?? '',
-    _sort: '-authoredon',
-  });
+  const { data, loading, error } = useSearchResources(
+    patientRef ? 'MedicationRequest' : undefined,
+    medicationsQuery(patientRef ?? '')
+  );
   return (
     <section aria-labelledby="medications-title">
       <h1 id="medications-title">Medications</h1>
@@ -21,7 +22,9 @@ export function MedicationsPage() {
           {data.map((request) => (
             <li key={request.id}>
               <span>
-                <Link to={request.id!}>{formatCodeableConcept(request.medicationCodeableConcept) || 'Medication'}</Link>
+                <PrefetchLink to={request.id!}>
+                  {formatCodeableConcept(request.medicationCodeableConcept) || 'Medication'}
+                </PrefetchLink>
                 <br />
                 <span className="portal-list-meta">
                   Prescribed by {formatReference(request.requester) || 'unknown'}

@@ -1,7 +1,8 @@
 import { formatCodeableConcept, formatDate, type Immunization } from 'fhir-portal-kit';
 import { StatusBadge, useSearchResources } from 'fhir-portal-kit/react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
+import { vaccinesQuery } from './queries';
 import { usePatient } from './usePatient';
 
 /** True when the vaccine's occurrence is in the future; no date or a past date is past (portal.md section 2). */
@@ -14,10 +15,10 @@ export function isUpcoming(immunization: Immunization, now: number): boolean {
 export function VaccinesPage() {
   const { patientRef } = usePatient();
   const [now] = useState(() => Date.now());
-  const { data, loading, error } = useSearchResources(patientRef ? 'Immunization' : undefined, {
-    patient: patientRef ?? '',
-    _sort: '-date',
-  });
+  const { data, loading, error } = useSearchResources(
+    patientRef ? 'Immunization' : undefined,
+    vaccinesQuery(patientRef ?? '')
+  );
   const upcoming = (data ?? []).filter((i) => isUpcoming(i, now)).reverse();
   const past = (data ?? []).filter((i) => !isUpcoming(i, now));
   return (
@@ -47,7 +48,9 @@ function VaccineList({ items }: { items: Immunization[] }) {
       {items.map((immunization) => (
         <li key={immunization.id}>
           <span>
-            <Link to={immunization.id!}>{formatCodeableConcept(immunization.vaccineCode) || 'Vaccine'}</Link>
+            <PrefetchLink to={immunization.id!}>
+              {formatCodeableConcept(immunization.vaccineCode) || 'Vaccine'}
+            </PrefetchLink>
             <br />
             <span className="portal-list-meta">
               {[formatDate(immunization.occurrenceDateTime) || 'Date unknown', immunization.location?.display]

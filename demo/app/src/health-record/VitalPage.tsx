@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { AddMeasurementDialog } from './AddMeasurementDialog';
 import { NotFound } from './NotFound';
 import { usePatient } from './usePatient';
-import { vitalQuery } from './vitalQueries';
+import { vitalQuery } from './queries';
 
 /** vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and Add Measurement. */
 export function VitalPage() {

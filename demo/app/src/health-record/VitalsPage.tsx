@@ -1,6 +1,7 @@
-import { formatDateTime, formatVitalReading, LOINC, VITALS, type VitalSign } from 'fhir-portal-kit';
+import { formatDateTime, formatVitalReading, VITALS, type VitalSign } from 'fhir-portal-kit';
 import { useSearchOne } from 'fhir-portal-kit/react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
+import { latestVitalQuery } from './queries';
 import { usePatient } from './usePatient';
 
 /** vitals: the latest value of each vital of the catalogue. */
@@ -32,15 +33,11 @@ function LatestRow({ vital, patientRef }: { vital: VitalSign; patientRef: string
     data: latest,
     loading,
     error,
-  } = useSearchOne(patientRef ? 'Observation' : undefined, {
-    patient: patientRef ?? '',
-    code: `${LOINC}|${vital.code}`,
-    _sort: '-date',
-  });
+  } = useSearchOne(patientRef ? 'Observation' : undefined, latestVitalQuery(vital, patientRef ?? ''));
   return (
     <tr>
       <th scope="row">
-        <Link to={vital.id}>{vital.title}</Link>
+        <PrefetchLink to={vital.id}>{vital.title}</PrefetchLink>
       </th>
       <td>{error ? error.message : loading ? 'Loading…' : formatVitalReading(vital, latest) || 'No value'}</td>
       <td>{formatDateTime(latest?.effectiveDateTime)}</td>

@@ -1,6 +1,6 @@
 import { formatHumanName } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
 import { usePatient } from '../account/usePatient';
 import { features } from '../features';
 import { UpcomingVisits } from '../shell/UpcomingVisits';
@@ -87,14 +87,14 @@ export function HomePage() {
           <p>Welcome back. Here is what needs your attention.</p>
           <div className="portal-greeting-actions">
             {features.getCare && (
-              <Link className="portal-button" to="/get-care">
+              <PrefetchLink className="portal-button" to="/get-care">
                 Get Care
-              </Link>
+              </PrefetchLink>
             )}
             {features.messages && (
-              <Link className="portal-button" data-variant="outline" to="/messages">
+              <PrefetchLink className="portal-button" data-variant="outline" to="/messages">
                 Send Message
-              </Link>
+              </PrefetchLink>
             )}
           </div>
         </section>
@@ -111,9 +111,9 @@ export function HomePage() {
           <h2 id="provider-title">Primary care provider</h2>
           <ProviderName />
           {features.account && (
-            <Link className="portal-button" to="/account/provider">
+            <PrefetchLink className="portal-button" to="/account/provider">
               Choose Provider
-            </Link>
+            </PrefetchLink>
           )}
         </section>
         <section aria-labelledby="recommendations-title">
@@ -144,9 +144,9 @@ function CardGrid({ cards }: { cards: Card[] }) {
           <h3>{card.title}</h3>
           <p>{card.text}</p>
           {card.enabled && (
-            <Link className="portal-button" data-variant="outline" to={card.to}>
+            <PrefetchLink className="portal-button" data-variant="outline" to={card.to}>
               {card.action}
-            </Link>
+            </PrefetchLink>
           )}
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { PrefetchLink } from '../shell/PrefetchLink';
 import { Footer } from '../shell/Footer';
 import { Logo } from '../shell/Logo';
 
@@ -31,12 +31,12 @@ export function LandingPage() {
             </ul>
           </nav>
           <div className="portal-header-actions">
-            <Link className="portal-button" data-variant="subtle" to="/signin">
+            <PrefetchLink className="portal-button" data-variant="subtle" to="/signin">
               Log in
-            </Link>
-            <Link className="portal-button" to="/register">
+            </PrefetchLink>
+            <PrefetchLink className="portal-button" to="/register">
               Sign up
-            </Link>
+            </PrefetchLink>
           </div>
         </div>
       </header>
@@ -49,12 +49,12 @@ export function LandingPage() {
               hour.
             </p>
             <div className="portal-hero-actions">
-              <Link className="portal-button" data-size="lg" to="/register">
+              <PrefetchLink className="portal-button" data-size="lg" to="/register">
                 Sign up
-              </Link>
-              <Link className="portal-button" data-size="lg" data-variant="outline" to="/signin">
+              </PrefetchLink>
+              <PrefetchLink className="portal-button" data-size="lg" data-variant="outline" to="/signin">
                 Log in
-              </Link>
+              </PrefetchLink>
             </div>
           </div>
         </section>

@@ -1,8 +1,9 @@
 import { ErrorBoundary, useProfile } from 'fhir-portal-kit/react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { features } from '../features';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
+import { PrefetchNavLink } from './PrefetchLink';
 import { UserMenu } from './UserMenu';
 
 const sections = [
@@ -30,7 +31,7 @@ export function Shell() {
                 .filter((section) => section.enabled)
                 .map((section) => (
                   <li key={section.to}>
-                    <NavLink to={section.to}>{section.label}</NavLink>
+                    <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
                   </li>
                 ))}
             </ul>

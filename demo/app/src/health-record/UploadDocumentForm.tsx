@@ -1,0 +1,93 @@
+import { formatHumanName, normalizeErrorString, type DocumentReference } from 'fhir-portal-kit';
+import { useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { useId, useState, type FormEvent } from 'react';
+import { usePatient } from './usePatient';
+
+/**
+ * 'Upload a document': a file and a description, stored with createDocumentReference (the file
+ * as a Binary, then a DocumentReference with status current for the patient). A failure keeps
+ * the chosen file and the typed description and shows the red 'Error' notice with the message.
+ */
+export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: DocumentReference) => void }) {
+  const client = useFhirClient();
+  const notifications = useNotifications();
+  const { patient, patientRef } = usePatient();
+  const id = useId();
+  const [file, setFile] = useState<File>();
+  const [description, setDescription] = useState('');
+  const [missingFile, setMissingFile] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) {
+      setMissingFile(true);
+      return;
+    }
+    if (!patientRef) return;
+    setUploading(true);
+    setError(undefined);
+    try {
+      const document = await client.createDocumentReference(file, file.type || 'application/octet-stream', file.name, {
+        subject: { reference: patientRef, display: formatHumanName(patient?.name?.[0]) || undefined },
+        date: new Date().toISOString(),
+        description: description.trim() || file.name,
+        category: [{ text: 'Uploaded by the patient' }],
+      });
+      const form = event.currentTarget;
+      form.reset();
+      setFile(undefined);
+      setDescription('');
+      notifications.showSuccess('Document uploaded', `${document.description} is now in your health record.`);
+      onUploaded(document);
+    } catch (e) {
+      setError(normalizeErrorString(e));
+      notifications.showError(e);
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  return (
+    <form className="portal-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Upload a document</h2>
+      <div className="portal-field">
+        <label htmlFor={`${id}-file`}>File</label>
+        <input
+          id={`${id}-file`}
+          type="file"
+          aria-invalid={missingFile || undefined}
+          aria-describedby={missingFile ? `${id}-file-error` : undefined}
+          onChange={(e) => {
+            setFile(e.target.files?.[0]);
+            setMissingFile(false);
+          }}
+        />
+        {missingFile && (
+          <p id={`${id}-file-error`} className="portal-field-error">
+            Choose a file to upload
+          </p>
+        )}
+      </div>
+      <div className="portal-field">
+        <label htmlFor={`${id}-description`}>Description</label>
+        <input
+          id={`${id}-description`}
+          className="fpk-input"
+          value={description}
+          maxLength={200}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      {error && (
+        <div role="alert" className="portal-error">
+          <strong>Error</strong> {error}
+        </div>
+      )}
+      <button type="submit" className="portal-button" disabled={uploading}>
+        {uploading ? 'Uploading…' : 'Upload'}
+      </button>
+    </form>
+  );
+}
