@@ -2,12 +2,12 @@ import { memo, type ReactNode } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
 import { ItemText } from './ItemText';
 import { itemId, useQuestionnaireFormContext } from './context';
-import type { QuestionnaireFormMessages } from './messages';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 import { useQuestionnaireItem } from './useQuestionnaireItem';
 import { isGroupedInput } from './inputs/inputKind';
 import { QuestionInput } from './inputs/QuestionInput';
 import { TabContainer } from './TabContainer';
+import { visibleErrors } from './visibleErrors';
 
 /**
  * One item instance: display text, a group with its children, or a question with its input.
@@ -102,23 +102,6 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
       )}
     </>
   );
-}
-
-/**
- * Errors a user sees: all once the user changed the item (the engine's `touched`) or tried to
- * submit; before that only those not about emptiness, so tabbing through an untouched form
- * shows no 'This field is required.' under each field it passes. The engine's texts are the
- * form's messages, so the emptiness errors are known by their exact text.
- */
-function visibleErrors(
-  state: QuestionnaireItemState,
-  messages: QuestionnaireFormMessages,
-  submitAttempted: boolean
-): readonly string[] {
-  if (state.touched || submitAttempted || state.answers.length > 0 || !state.errors.length) return state.errors;
-  const minOccurs = state.constraints.minOccurs;
-  const tooFew = minOccurs === undefined ? undefined : messages.minOccurs(minOccurs);
-  return state.errors.filter((e) => e !== messages.required && e !== tooFew);
 }
 
 function QuestionItem({ state }: { state: QuestionnaireItemState }) {

@@ -333,6 +333,55 @@ describe('Scheduler', { timeout: 30_000 }, () => {
     });
   });
 
+  describe('when the default questions form answers items of several types', () => {
+    it('sends each answer with its item type: valueBoolean, valueInteger, valueString', async () => {
+      const { client, requests } = setupServer((request) => {
+        if (request.url.startsWith(`${FHIR}Slot?`)) return json(searchset(nine));
+        if (request.method === 'POST' && request.url === FHIR) return json(transactionResponse());
+        return undefined;
+      });
+      const typed: Questionnaire = {
+        resourceType: 'Questionnaire',
+        id: 'q2',
+        status: 'active',
+        title: 'Before your visit',
+        item: [
+          { linkId: 'smoker', text: 'Do you smoke?', type: 'boolean' },
+          { linkId: 'age', text: 'Age', type: 'integer', required: true },
+          { linkId: 'reason', text: 'Reason for visit', type: 'string' },
+        ],
+      };
+      const { user } = renderScheduler(client, { questionnaire: typed });
+      await user.click(await screen.findByRole('button', { name: 'Monday, March 9, 2026' }));
+      await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
+      await user.click(await screen.findByRole('checkbox', { name: 'Do you smoke?' }));
+      // A required item left empty keeps the form from booking and says why.
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByRole('spinbutton', { name: /Age/ })).toHaveAccessibleDescription('This field is required.');
+      expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+      await user.type(screen.getByRole('spinbutton', { name: /Age/ }), '42');
+      await user.type(screen.getByRole('textbox', { name: 'Reason for visit' }), 'Flu');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+
+      expect(await screen.findByRole('heading', { name: "You're all set!" })).toBeInTheDocument();
+      const posts = requests.filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(posts[0].body.entry[0].resource).toEqual({
+        resourceType: 'QuestionnaireResponse',
+        status: 'completed',
+        questionnaire: 'Questionnaire/q2',
+        subject: { reference: 'Patient/p1', display: 'Pat Doe' },
+        source: { reference: 'Patient/p1', display: 'Pat Doe' },
+        authored: '2026-03-05T15:00:00.000Z',
+        item: [
+          { linkId: 'smoker', text: 'Do you smoke?', answer: [{ valueBoolean: true }] },
+          { linkId: 'age', text: 'Age', answer: [{ valueInteger: 42 }] },
+          { linkId: 'reason', text: 'Reason for visit', answer: [{ valueString: 'Flu' }] },
+        ],
+      });
+    });
+  });
+
   describe('when the patient changes their mind', () => {
     it("goes back with 'Change time' and 'Change date', keeping the answers", async () => {
       const { client } = setupServer((request) =>

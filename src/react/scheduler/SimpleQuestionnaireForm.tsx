@@ -1,11 +1,18 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
-import type {
-  Questionnaire,
-  QuestionnaireItem,
-  QuestionnaireResponse,
-  QuestionnaireResponseItem,
-  Reference,
-} from '../../fhir';
+import { useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import type { Questionnaire, QuestionnaireResponse, Reference } from '../../fhir';
+import { createQuestionnaireStore, type QuestionnaireItemState, type QuestionnaireStore } from '../../questionnaire';
+import {
+  itemId,
+  QuestionnaireFormContext,
+  useQuestionnaireFormContext,
+  type QuestionnaireFormContextValue,
+} from '../questionnaire/context';
+import { isGroupedInput } from '../questionnaire/inputs/inputKind';
+import { QuestionInput } from '../questionnaire/inputs/QuestionInput';
+import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from '../questionnaire/messages';
+import { QuestionnaireClassContext, type QuestionnaireClassNameOf } from '../questionnaire/questionnaireClassContext';
+import { useQuestionnaireFormState, useQuestionnaireItem } from '../questionnaire/useQuestionnaireItem';
+import { visibleErrors } from '../questionnaire/visibleErrors';
 
 /** What a questionnaire renderer receives from the scheduler. */
 export interface SchedulerQuestionnaireProps {
@@ -29,19 +36,22 @@ export interface SchedulerQuestionnaireProps {
   readonly className?: string;
 }
 
-function findAnswer(items: readonly QuestionnaireResponseItem[] | undefined, linkId: string): string | undefined {
-  for (const item of items ?? []) {
-    if (item.linkId === linkId) return item.answer?.[0]?.valueString;
-    const nested = findAnswer(item.item, linkId);
-    if (nested !== undefined) return nested;
-  }
-  return undefined;
+/** Props of {@link SimpleQuestionnaireForm}. */
+export interface SimpleQuestionnaireFormProps extends SchedulerQuestionnaireProps {
+  /** Texts of the fields (validation errors, placeholders); each replaceable. */
+  readonly messages?: Partial<QuestionnaireFormMessages>;
 }
 
+// The scheduler's look: its own field classes, the questionnaire inputs' otherwise.
+const schedulerClassNameOf: QuestionnaireClassNameOf = (slot, ...extra) =>
+  [slot === 'input' ? 'fpk-input fpk-scheduler-form-input' : `fpk-${slot}`, ...extra].filter(Boolean).join(' ');
+
 /**
- * A minimal stand-in for the questionnaire renderer, loaded by the Scheduler once a date is chosen: every answerable item as a labelled text
- * input, groups as fieldsets, display items as text, and a submit button that builds a
- * completed QuestionnaireResponse (answers as valueString). Replace it with `renderQuestionnaire`.
+ * The scheduler's default questions step, loaded once a date is chosen: a compact form over the
+ * questionnaire engine, so every answer has its item's type (a boolean is valueBoolean, an
+ * integer valueInteger), enableWhen applies and required items are checked. Display items are
+ * text, groups fieldsets, questions the questionnaire form's inputs; no title (the scheduler's
+ * step heading names it). For the full renderer pass `renderQuestionnaire`.
  */
 export function SimpleQuestionnaireForm({
   questionnaire,
@@ -53,90 +63,126 @@ export function SimpleQuestionnaireForm({
   busy,
   labelledBy,
   className,
-}: SchedulerQuestionnaireProps): ReactNode {
-  const idPrefix = useId();
-  const fieldId = (linkId: string) => `${idPrefix}-${linkId}`;
+  messages: messagesProp,
+}: SimpleQuestionnaireFormProps): ReactNode {
+  const idPrefix = useId().replace(/:/g, '');
+  const formId = `${idPrefix}-form`;
+  const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+  // The engine keeps the clock it was built with; this one follows the prop.
+  const clock = useRef(now);
+  clock.current = now;
+  const store = useMemo(
+    () =>
+      createQuestionnaireStore(questionnaire, {
+        response: defaultResponse,
+        subject,
+        source: subject,
+        now: () => clock.current(),
+        messages,
+      }),
+    // The store is the form's state: rebuilt only for other questions or earlier answers.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [questionnaire, defaultResponse]
+  );
+  const form = useQuestionnaireFormState(store);
+  const context = useMemo<QuestionnaireFormContextValue>(
+    () => ({ store, messages, headingLevel: 3, subject, idPrefix, formId, submitAttempted: form.submitAttempted }),
+    [store, messages, subject, idPrefix, formId, form.submitAttempted]
+  );
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const data = new FormData(event.currentTarget);
-    const toResponseItems = (items: readonly QuestionnaireItem[] | undefined): QuestionnaireResponseItem[] =>
-      (items ?? []).flatMap((item): QuestionnaireResponseItem[] => {
-        if (item.type === 'display') return [];
-        if (item.type === 'group') {
-          const nested = toResponseItems(item.item);
-          return nested.length
-            ? [{ linkId: item.linkId, ...(item.text ? { text: item.text } : {}), item: nested }]
-            : [];
-        }
-        const value = String(data.get(fieldId(item.linkId)) ?? '').trim();
-        return value
-          ? [{ linkId: item.linkId, ...(item.text ? { text: item.text } : {}), answer: [{ valueString: value }] }]
-          : [];
-      });
-    onSubmit({
-      resourceType: 'QuestionnaireResponse',
-      status: 'completed',
-      ...(questionnaire.url
-        ? { questionnaire: questionnaire.url }
-        : questionnaire.id
-          ? { questionnaire: `Questionnaire/${questionnaire.id}` }
-          : {}),
-      ...(subject ? { subject, source: subject } : {}),
-      authored: now().toISOString(),
-      item: toResponseItems(questionnaire.item),
-    });
+    const errors = store.attemptSubmit().filter((error) => error.key);
+    if (errors.length) {
+      document.getElementById(itemId(idPrefix, errors[0].key))?.focus();
+      return;
+    }
+    onSubmit(store.buildResponse());
   };
 
-  const renderItems = (items: readonly QuestionnaireItem[] | undefined): ReactNode =>
-    (items ?? []).map((item) => {
-      if (item.type === 'display') {
-        return (
-          <p key={item.linkId} className="fpk-scheduler-form-text">
-            {item.text}
-          </p>
-        );
-      }
-      if (item.type === 'group') {
-        return (
-          <fieldset key={item.linkId} className="fpk-scheduler-form-group">
-            {item.text && <legend>{item.text}</legend>}
-            {renderItems(item.item)}
-          </fieldset>
-        );
-      }
-      const id = fieldId(item.linkId);
-      return (
-        <div key={item.linkId} className="fpk-scheduler-form-field">
-          <label htmlFor={id} className="fpk-scheduler-form-label">
-            {item.text ?? item.linkId}
-            {item.required && <span aria-hidden="true"> *</span>}
-          </label>
-          <input
-            id={id}
-            name={id}
-            type="text"
-            required={item.required || undefined}
-            className="fpk-input fpk-scheduler-form-input"
-            defaultValue={findAnswer(defaultResponse?.item, item.linkId)}
-          />
-        </div>
-      );
-    });
-
   return (
-    <form className={className} aria-labelledby={labelledBy} onSubmit={handleSubmit}>
-      {renderItems(questionnaire.item)}
-      <button
-        type="submit"
-        className="fpk-button fpk-scheduler-button"
-        data-variant="primary"
-        aria-disabled={busy || undefined}
-        data-loading={busy || undefined}
-      >
-        {submitLabel}
-      </button>
-    </form>
+    <QuestionnaireFormContext.Provider value={context}>
+      <QuestionnaireClassContext.Provider value={schedulerClassNameOf}>
+        <form id={formId} className={className} aria-labelledby={labelledBy} noValidate onSubmit={handleSubmit}>
+          {form.rootKeys.map((key) => (
+            <SimpleItem key={key} store={store} itemKey={key} />
+          ))}
+          <button
+            type="submit"
+            className="fpk-button fpk-scheduler-button"
+            data-variant="primary"
+            aria-disabled={busy || undefined}
+            data-loading={busy || undefined}
+          >
+            {submitLabel}
+          </button>
+        </form>
+      </QuestionnaireClassContext.Provider>
+    </QuestionnaireFormContext.Provider>
+  );
+}
+
+/** One item: display text, a group as a fieldset, or a question with its label, input and errors. */
+function SimpleItem({ store, itemKey }: { store: QuestionnaireStore; itemKey: string }): ReactNode {
+  const state = useQuestionnaireItem(store, itemKey);
+  if (!state?.visible) return null;
+  if (state.type === 'display') return <p className="fpk-scheduler-form-text">{state.text}</p>;
+  if (state.type === 'group') {
+    return (
+      <fieldset className="fpk-scheduler-form-group">
+        {state.text && <legend>{state.text}</legend>}
+        {state.childKeys.map((key) => (
+          <SimpleItem key={key} store={store} itemKey={key} />
+        ))}
+      </fieldset>
+    );
+  }
+  return <SimpleQuestion state={state} />;
+}
+
+function SimpleQuestion({ state }: { state: QuestionnaireItemState }): ReactNode {
+  const { idPrefix, messages, submitAttempted } = useQuestionnaireFormContext();
+  const errors = visibleErrors(state, messages, submitAttempted);
+  const inputId = itemId(idPrefix, state.key);
+  const labelId = itemId(idPrefix, state.key, 'label');
+  const errorId = itemId(idPrefix, state.key, 'error');
+  const describedBy = errors.length ? errorId : undefined;
+  const label = (
+    <>
+      {state.text ?? state.linkId}
+      {state.required && <span aria-hidden="true"> *</span>}
+    </>
+  );
+  const input = (
+    <QuestionInput
+      state={state}
+      inputId={inputId}
+      labelId={labelId}
+      describedBy={describedBy}
+      invalid={errors.length > 0}
+    />
+  );
+  return (
+    <div className="fpk-scheduler-form-field" data-invalid={errors.length > 0 || undefined}>
+      {isGroupedInput(state) ? (
+        <fieldset className="fpk-scheduler-form-group" aria-describedby={describedBy}>
+          <legend id={labelId}>{label}</legend>
+          {input}
+        </fieldset>
+      ) : (
+        <>
+          <label id={labelId} htmlFor={inputId} className="fpk-scheduler-form-label">
+            {label}
+          </label>
+          {input}
+        </>
+      )}
+      {errors.length > 0 && (
+        <p id={errorId} className="fpk-questionnaire-error">
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
   );
 }
