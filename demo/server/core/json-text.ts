@@ -18,7 +18,7 @@ export class JsonBody {
 }
 
 /** The JSON text of a Bundle whose entry resources may be ResourceJson (spliced in as they are). */
-export function bundleJson(bundle: Bundle<any>): string {
+export function bundleJson(bundle: Bundle<unknown>): string {
   const { entry, ...head } = bundle;
   const headJson = JSON.stringify(head);
   if (!entry) return headJson;

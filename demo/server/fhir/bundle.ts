@@ -11,7 +11,7 @@ import { errorResponse } from '../http/server';
 import { badRequest, notFound, methodNotAllowed } from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import type { Repository } from '../store/repository';
-import { setRequestState } from './routes';
+import { setRequestState } from './route-kit';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',

@@ -1,0 +1,102 @@
+// Create, read (current and a version), update (plain and conditional), JSON Patch and delete
+// of any storable type.
+import jsonpatch, { type Operation } from 'fast-json-patch';
+import { allOkOutcome } from '../../../src/fhir/outcomes';
+import { badRequest, preconditionFailed, unsupportedMediaType } from '../core/errors';
+import type { StoredResource } from '../core/stored-resource';
+import { mediaType } from '../http/server';
+import { toSearchParams } from '../store/repository';
+import {
+  FHIR_BASE,
+  bundleEntryState,
+  idParam,
+  resourceBody,
+  resourceResponse,
+  typeParam,
+  type FhirArea,
+} from './route-kit';
+
+/** POST, PUT (also PUT Type?search), PATCH, GET and DELETE on /{type} and /{type}/{id}; GET of a version. */
+export const crudRoutes: FhirArea = (fhir) => {
+  const { router, repoOf } = fhir;
+
+  router.add('POST', `${FHIR_BASE}/:type`, async (req) => {
+    const type = typeParam(req);
+    const { id: _ignored, ...body } = resourceBody(req.body, type);
+    const result = await repoOf(req).conditionalCreate<StoredResource>(body, {
+      ifNoneExist: req.headers['if-none-exist'],
+      assignedId: bundleEntryState(req)?.assignedId,
+    });
+    return resourceResponse(fhir, result.resource, result.created ? 201 : 200);
+  });
+
+  router.add('PUT', `${FHIR_BASE}/:type`, async (req) => {
+    // Conditional update: PUT Type?search
+    const type = typeParam(req);
+    if (![...req.query.keys()].length)
+      throw badRequest('Conditional update needs search parameters (PUT Type?param=value)');
+    const body = resourceBody(req.body, type);
+    const ifMatch = req.headers['if-match'];
+    return repoOf(req).transaction(async (tx) => {
+      const matches = await tx.searchResources<StoredResource>(type, toSearchParams(req.query), 2);
+      if (matches.length > 1)
+        throw preconditionFailed(`Conditional update matched ${matches.length} ${type} resources`);
+      if (matches.length === 0 && !body.id) return resourceResponse(fhir, await tx.createResource(body), 201);
+      const match = matches[0];
+      if (match && body.id && body.id !== match.id)
+        throw badRequest(`Resource id ${body.id} does not match the found resource ${match.id}`, 'id');
+      const result = await tx.updateWithOutcome(match ? { ...body, id: match.id } : body, { ifMatch });
+      return resourceResponse(fhir, result.resource, result.created ? 201 : 200);
+    });
+  });
+
+  router.add('GET', `${FHIR_BASE}/:type/:id`, async (req) =>
+    resourceResponse(fhir, await repoOf(req).readResource<StoredResource>(typeParam(req), idParam(req)))
+  );
+
+  router.add('GET', `${FHIR_BASE}/:type/:id/_history/:vid`, async (req) =>
+    resourceResponse(fhir, await repoOf(req).readVersion<StoredResource>(typeParam(req), idParam(req), req.params.vid))
+  );
+
+  router.add('PUT', `${FHIR_BASE}/:type/:id`, async (req) => {
+    const type = typeParam(req);
+    const id = idParam(req);
+    const body = resourceBody(req.body, type);
+    if (!body.id) throw badRequest('Missing id', 'id');
+    if (body.id !== id) throw badRequest(`Resource id ${body.id} does not match the URL id ${id}`, 'id');
+    const result = await repoOf(req).updateWithOutcome(body, { ifMatch: req.headers['if-match'] });
+    return resourceResponse(fhir, result.resource, result.created ? 201 : 200);
+  });
+
+  router.add('PATCH', `${FHIR_BASE}/:type/:id`, async (req) => {
+    const type = typeParam(req);
+    const id = idParam(req);
+    const contentType = mediaType(req.headers['content-type']);
+    if (contentType && contentType !== 'application/json-patch+json' && contentType !== 'application/json') {
+      throw unsupportedMediaType(`PATCH takes application/json-patch+json, not ${contentType}`);
+    }
+    if (!Array.isArray(req.body)) throw badRequest('PATCH body must be a JSON Patch array');
+    // Checked by jsonpatch.validate below, before it is applied.
+    const ops = req.body as Operation[];
+    return repoOf(req).transaction(async (tx) => {
+      const current = await tx.readResource<StoredResource>(type, id);
+      let patched: StoredResource;
+      try {
+        const error = jsonpatch.validate(ops, current);
+        if (error) throw error;
+        patched = jsonpatch.applyPatch(structuredClone(current), ops, true, false).newDocument;
+      } catch (err) {
+        throw badRequest(`Invalid JSON Patch: ${(err as Error).message?.split('\n')[0] ?? String(err)}`);
+      }
+      if (patched?.resourceType !== type || patched?.id !== id)
+        throw badRequest('JSON Patch may not change resourceType or id');
+      const ifMatch = req.headers['if-match'] ?? current.meta?.versionId;
+      return resourceResponse(fhir, await tx.updateResource(patched, { ifMatch }));
+    });
+  });
+
+  router.add('DELETE', `${FHIR_BASE}/:type/:id`, async (req) => {
+    await repoOf(req).deleteResource(typeParam(req), idParam(req));
+    return { status: 200, body: allOkOutcome() };
+  });
+};
