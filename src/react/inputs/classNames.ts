@@ -24,6 +24,11 @@ export const InputsSlot = {
   Table: 'inputs-table',
   TableSort: 'inputs-table-sort',
   TablePager: 'inputs-table-pager',
+  Form: 'form',
+  FormField: 'form-field',
+  FormItem: 'form-item',
+  FormLock: 'form-lock',
+  FormActions: 'form-actions',
 } as const;
 
 /** A part's name, e.g. 'inputs-field'. */

@@ -12,3 +12,5 @@ export * from './MultiSelect';
 export * from './SecretInput';
 export * from './CopyButton';
 export * from './SearchTable';
+export * from './useResourceForm';
+export * from './ResourceForm';
