@@ -49,8 +49,9 @@ try {
     if (!existsSync(join(repo, 'dist/index.js'))) throw new Error('release --dry-run: build first (npm run build).');
     cpSync(join(repo, 'dist'), join(dir, 'dist'), { recursive: true });
     const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
-    console.log(`\nCHANGELOG.md (${changelog.split('\n').length} lines), first lines:\n`);
-    console.log(changelog.split('\n').slice(0, 40).join('\n'));
+    // All of it, so a reviewer reads in CI what the release will say.
+    console.log(`\nCHANGELOG.md (${changelog.split('\n').length} lines):\n`);
+    console.log(changelog);
   } else {
     step('build');
     sh('npm run build', dir);

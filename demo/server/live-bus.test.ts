@@ -16,6 +16,8 @@ import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
 import { signIn } from './auth/test-helpers';
 import { busChannelName, createLocalBus } from './live-bus';
+import { FhircastClient, type FhircastMessagePayload } from '../../src/client/fhircast';
+import { FHIRCAST_HUB_PATH } from './fhircast/hub';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.log('DATABASE_URL not set: the two-process LISTEN/NOTIFY test is skipped');
@@ -99,5 +101,35 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     await vi.waitFor(() => expect(received.map((m) => m.id)).toEqual([sent.id]), { timeout: 10_000 });
     expect(received[0].payload?.[0]?.contentString).toBe('Written through the first process');
     (await onSecond.getSubscriptionManager()).closeWebSocket();
+  }, 60_000);
+
+  it('delivers a FHIRcast event published through the first to a subscriber of the second, and both know the context', async () => {
+    const doctor = await signIn(first.url, DemoCredentials.doctor.email, DemoCredentials.doctor.password);
+    const hub = (base: string) =>
+      new FhircastClient({
+        hubUrl: new URL(FHIRCAST_HUB_PATH.slice(1), base).toString(),
+        getAccessToken: () => doctor.access_token,
+      });
+    const topic = `two-processes-${randomUUID()}`;
+    const onSecond = hub(secondUrl);
+    const subscription = await onSecond.subscribe(topic, ['Patient-open']);
+    const connection = onSecond.connect(subscription, { WebSocket: WebSocket as never });
+    const events: FhircastMessagePayload[] = [];
+    connection.on('message', ({ payload }) => events.push(payload));
+    await new Promise<void>((resolve) => connection.on('subscribed', () => resolve()));
+    try {
+      const patient = { resourceType: 'Patient', id: DemoIds.patient };
+      const sent = await hub(first.url).publish(topic, 'Patient-open', { key: 'patient', resource: patient });
+      await vi.waitFor(() => expect(events.map((e) => e.id)).toEqual([sent.id]), { timeout: 10_000 });
+      const context = { 'context.type': 'Patient', context: [{ key: 'patient', resource: patient }] };
+      expect(await onSecond.getContext(topic)).toEqual(context);
+      expect(await hub(first.url).getContext(topic)).toEqual(context);
+      // Unsubscribing through either process closes the socket wherever it landed.
+      const closed = new Promise<void>((resolve) => connection.on('close', () => resolve()));
+      await hub(first.url).unsubscribe(subscription);
+      await closed;
+    } finally {
+      connection.disconnect();
+    }
   }, 60_000);
 });

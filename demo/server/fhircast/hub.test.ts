@@ -40,6 +40,22 @@ async function listen(topic: string, token: string | null = doctorToken): Promis
 
 const issue = (body: any) => body?.issue?.[0]?.details?.text;
 
+/** The HTTP status a websocket upgrade to `url` gets: 101 when the hub takes the socket. */
+function upgradeStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.once('open', () => {
+      ws.terminate();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
+    ws.once('error', (error) => reject(error));
+  });
+}
+
 describe('FHIRcast hub', () => {
   describe('when subscribing', () => {
     it('answers a websocket endpoint for a form-encoded request with the hub.* fields', async () => {
@@ -55,7 +71,8 @@ describe('FHIRcast hub', () => {
         { Authorization: `Bearer ${doctorToken}` }
       );
       expect(res.status).toBe(202);
-      expect(res.body['hub.channel.endpoint']).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/fhircast\/[\w-]{32}$/);
+      // The last segment carries the subscription and its signature (endpoint.ts).
+      expect(res.body['hub.channel.endpoint']).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/ws\/fhircast\/[\w-]+\.[\w-]{43}$/);
     });
 
     it('refuses a caller without a token, an unknown event, another channel type and a long topic', async () => {
@@ -81,6 +98,22 @@ describe('FHIRcast hub', () => {
       expect(issue(long.body)).toBe(`Topic must be at most ${MAX_TOPIC_LENGTH} characters.`);
     });
 
+    it('refuses a socket to an endpoint it did not sign, or signed for something else', async () => {
+      const subscription = await hub().subscribe('topic-forged', ['Patient-open']);
+      const endpoint = subscription.endpoint as string;
+      expect(await upgradeStatus(endpoint)).toBe(101);
+      const [payload, signature] = (endpoint.split('/').pop() as string).split('.');
+      const base = endpoint.slice(0, endpoint.lastIndexOf('/') + 1);
+      // Another topic in the payload, under the old signature.
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const otherTopic = Buffer.from(JSON.stringify({ ...claims, t: 'someone-elses-topic' })).toString('base64url');
+      expect(await upgradeStatus(`${base}${otherTopic}.${signature}`)).toBe(404);
+      // A random id, a missing signature and one far too long.
+      expect(await upgradeStatus(`${base}${'A'.repeat(43)}`)).toBe(404);
+      expect(await upgradeStatus(`${base}${payload}.`)).toBe(404);
+      expect(await upgradeStatus(`${base}${'A'.repeat(5000)}.${signature}`)).toBe(404);
+    });
+
     it('stops delivering after unsubscribe', async () => {
       const client = hub();
       const subscription = await client.subscribe('topic-unsub', ['Patient-open']);
@@ -91,6 +124,8 @@ describe('FHIRcast hub', () => {
       await client.unsubscribe(subscription);
       await closed;
       connection.disconnect();
+      // The endpoint is gone: a socket to it is refused.
+      expect(await upgradeStatus(subscription.endpoint as string)).toBe(404);
       const res = await postForm(
         server.url,
         FHIRCAST_HUB_PATH,

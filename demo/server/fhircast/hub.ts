@@ -8,9 +8,10 @@
  *
  * Choices the spec leaves open: every call needs a signed-in caller, and topics belong to the
  * caller's project, so two projects never see each other's events. The endpoint's last segment
- * is a random id that only the subscriber learns; an endpoint nobody connects to within the
- * lease is forgotten. A *-open event sets the topic's context, the matching *-close clears it.
- * Events reach other server processes through the live bus when one is given.
+ * carries the subscription, signed (endpoint.ts), so the socket may reach any server process;
+ * it accepts no socket after the lease or an unsubscribe. A *-open event sets the topic's
+ * context, the matching *-close clears it. Events and unsubscribes reach the other server
+ * processes through the live bus when one is given.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -29,6 +30,7 @@ import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { SUBSCRIPTIONS_WS_PATH } from '../ws/subscriptions';
 import type { LiveBus } from '../live-bus';
+import { createEndpointId, endpointKey, readEndpointId, type EndpointSubscription } from './endpoint';
 
 /** The hub's HTTP path. */
 export const FHIRCAST_HUB_PATH = '/fhircast/STU3';
@@ -38,17 +40,23 @@ export const FHIRCAST_WS_PREFIX = '/ws/fhircast/';
 export const FHIRCAST_LEASE_SECONDS = 3600;
 /** Longest topic accepted, checked before anything else looks at it. */
 export const MAX_TOPIC_LENGTH = 256;
-/** Most subscriptions one project may hold at once. */
+/** Most sockets one project may hold on one server process, and most unsubscribes it may have pending. */
 export const MAX_SUBSCRIPTIONS_PER_PROJECT = 1000;
 /** The bus channel FHIRcast events travel on between processes. */
 export const FHIRCAST_BUS_CHANNEL = 'fhircast';
+/** The bus channel unsubscribes travel on, so every process closes the endpoint's sockets. */
+export const FHIRCAST_UNSUBSCRIBE_CHANNEL = 'fhircast-unsubscribe';
 
-interface HubSubscription {
+/** The sockets this process holds for one endpoint. */
+interface EndpointSockets {
+  subscription: EndpointSubscription;
+  sockets: Set<WebSocket>;
+}
+
+/** An endpoint unsubscribed before its lease ended: no socket may connect to it again. */
+interface Unsubscribed {
   endpointId: string;
   project: string;
-  topic: string;
-  events: Set<FhircastEventName>;
-  sockets: Set<WebSocket>;
   expires: number;
 }
 
@@ -97,7 +105,9 @@ export function registerFhircastHub(
   ctx: ServerContext,
   bus?: LiveBus
 ): { close(): void } {
-  const subscriptions = new Map<string, HubSubscription>();
+  const key = endpointKey(ctx.jwtSecret);
+  const endpoints = new Map<string, EndpointSockets>();
+  const unsubscribed = new Map<string, Unsubscribed>();
   const contexts = new Map<string, TopicContext>();
   const topicKey = (project: string, topic: string) => `${project}\u0000${topic}`;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
@@ -108,12 +118,18 @@ export function registerFhircastHub(
     return url.toString();
   };
 
-  const dropExpired = () => {
+  const forgetEnded = () => {
     const now = Date.now();
-    for (const [id, subscription] of subscriptions) {
-      if (subscription.expires < now && subscription.sockets.size === 0) subscriptions.delete(id);
-    }
+    for (const [id, entry] of unsubscribed) if (entry.expires < now) unsubscribed.delete(id);
   };
+
+  /** Closes this process's sockets of an unsubscribed endpoint and refuses it from now on. */
+  function closeEndpoint(entry: Unsubscribed): void {
+    unsubscribed.set(entry.endpointId, entry);
+    const held = endpoints.get(entry.endpointId);
+    endpoints.delete(entry.endpointId);
+    for (const socket of held?.sockets ?? []) socket.close(1000, 'unsubscribed');
+  }
 
   async function subscribe(req: ServerRequest): Promise<ServerResponse> {
     const auth = requireAuth(req);
@@ -142,24 +158,22 @@ export function registerFhircastHub(
         throw invalid('Subscription request should contain an endpoint.', 'hub.channel.endpoint');
       }
       const endpointId = endpoint.split('/').pop() ?? '';
-      const subscription = subscriptions.get(endpointId);
+      const subscription = readEndpointId(key, endpointId);
       if (subscription && subscription.project === auth.project && subscription.topic === topic) {
-        subscriptions.delete(endpointId);
-        for (const socket of subscription.sockets) socket.close(1000, 'unsubscribed');
+        forgetEnded();
+        let pending = 0;
+        for (const entry of unsubscribed.values()) if (entry.project === auth.project) pending++;
+        if (pending >= MAX_SUBSCRIPTIONS_PER_PROJECT) throw invalid('Too many FHIRcast unsubscribes for this project.');
+        const entry: Unsubscribed = { endpointId, project: auth.project, expires: subscription.expires };
+        if (bus) bus.publish(FHIRCAST_UNSUBSCRIBE_CHANNEL, entry);
+        else closeEndpoint(entry);
       }
       return { status: 202, body: { 'hub.channel.endpoint': endpoint } };
     }
-    dropExpired();
-    let count = 0;
-    for (const s of subscriptions.values()) if (s.project === auth.project) count++;
-    if (count >= MAX_SUBSCRIPTIONS_PER_PROJECT) throw invalid('Too many FHIRcast subscriptions for this project.');
-    const endpointId = randomBytes(24).toString('base64url');
-    subscriptions.set(endpointId, {
-      endpointId,
+    const endpointId = createEndpointId(key, {
       project: auth.project,
       topic,
-      events: new Set(events as FhircastEventName[]),
-      sockets: new Set(),
+      events: events as FhircastEventName[],
       expires: Date.now() + FHIRCAST_LEASE_SECONDS * 1000,
     });
     return {
@@ -178,10 +192,10 @@ export function registerFhircastHub(
       if (contexts.get(key)?.type === type) contexts.delete(key);
     }
     const text = JSON.stringify(published.payload);
-    for (const subscription of subscriptions.values()) {
+    for (const { subscription, sockets } of endpoints.values()) {
       if (subscription.project !== published.project || subscription.topic !== published.topic) continue;
-      if (!subscription.events.has(published.event)) continue;
-      for (const socket of subscription.sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+      if (!subscription.events.includes(published.event)) continue;
+      for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
     }
   }
 
@@ -240,7 +254,12 @@ export function registerFhircastHub(
   router.add('POST', FHIRCAST_HUB_PATH, subscribe);
   router.add('POST', `${FHIRCAST_HUB_PATH}/:topic`, publish);
   router.add('GET', `${FHIRCAST_HUB_PATH}/:topic`, getContext);
-  const unsubscribeBus = bus?.subscribe(FHIRCAST_BUS_CHANNEL, (message) => deliver(message as PublishedEvent));
+  const busListeners = bus
+    ? [
+        bus.subscribe(FHIRCAST_BUS_CHANNEL, (message) => deliver(message as PublishedEvent)),
+        bus.subscribe(FHIRCAST_UNSUBSCRIBE_CHANNEL, (message) => closeEndpoint(message as Unsubscribed)),
+      ]
+    : [];
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
@@ -252,15 +271,32 @@ export function registerFhircastHub(
       }
       return;
     }
-    const subscription = subscriptions.get(path.slice(FHIRCAST_WS_PREFIX.length));
-    if (!subscription) {
+    const endpointId = path.slice(FHIRCAST_WS_PREFIX.length);
+    const subscription = readEndpointId(key, endpointId);
+    if (!subscription || subscription.expires < Date.now() || unsubscribed.has(endpointId)) {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
     }
+    let held = 0;
+    for (const entry of endpoints.values())
+      if (entry.subscription.project === subscription.project) held += entry.sockets.size;
+    if (held >= MAX_SUBSCRIPTIONS_PER_PROJECT) {
+      socket.write('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
-      subscription.sockets.add(ws);
-      ws.on('close', () => subscription.sockets.delete(ws));
+      // Unsubscribed while the handshake was on its way.
+      if (unsubscribed.has(endpointId)) return ws.close(1000, 'unsubscribed');
+      let entry = endpoints.get(endpointId);
+      if (!entry) endpoints.set(endpointId, (entry = { subscription, sockets: new Set() }));
+      const sockets = entry.sockets;
+      sockets.add(ws);
+      ws.on('close', () => {
+        sockets.delete(ws);
+        if (sockets.size === 0 && endpoints.get(endpointId)?.sockets === sockets) endpoints.delete(endpointId);
+      });
       ws.on('error', (err) => console.error('[fhircast] socket error:', err.message));
       // Messages from the subscriber (acknowledgements) need no answer.
       ws.on('message', () => undefined);
@@ -269,7 +305,7 @@ export function registerFhircastHub(
         JSON.stringify({
           'hub.mode': 'subscribe',
           'hub.topic': subscription.topic,
-          'hub.events': [...subscription.events].join(','),
+          'hub.events': subscription.events.join(','),
           'hub.lease_seconds': FHIRCAST_LEASE_SECONDS,
         })
       );
@@ -279,9 +315,9 @@ export function registerFhircastHub(
 
   const close = () => {
     httpServer.off('upgrade', onUpgrade);
-    unsubscribeBus?.();
-    for (const subscription of subscriptions.values()) for (const socket of subscription.sockets) socket.terminate();
-    subscriptions.clear();
+    for (const stop of busListeners) stop();
+    for (const { sockets } of endpoints.values()) for (const socket of sockets) socket.terminate();
+    endpoints.clear();
     wss.close();
   };
   return { close };
