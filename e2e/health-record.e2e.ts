@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../src/client';
-import type { MedicationRequest, Observation, Task } from '../src/fhir';
+import type { DocumentReference, MedicationRequest, Observation, Task } from '../src/fhir';
+import { DocumentIds } from '../demo/server/seed/documents';
 import { expectAccessible, launchBrowser, newPage } from './browser';
 import { signInAsDemoPatient } from './session';
 
@@ -18,9 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Presses Tab until the focused element is the link or button with this name; fails after 80 presses. */
+/** Presses Tab until the focused element is the link or button with this name; fails after 120 presses. */
 async function tabTo(page: Page, role: 'link' | 'button', name: string): Promise<void> {
-  for (let i = 0; i < 80; i++) {
+  for (let i = 0; i < 120; i++) {
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
@@ -223,6 +224,162 @@ describe('the health record', () => {
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Vitals' }).waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reaches every route of the health record by keyboard alone, and axe finds no serious issue on any', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInAsDemoPatient(page);
+    const menu = page.getByRole('navigation', { name: 'Health record' });
+    const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor();
+    /** Tabs to a link, presses Enter, waits for the page and checks it with axe. */
+    const open = async (link: string, url: string, heading: string | RegExp) => {
+      await tabTo(page, 'link', link);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**${url}`);
+      await h1(heading);
+      await expectAccessible(page);
+    };
+
+    await open('Health Record', '/health-record/lab-results', 'Lab Results');
+    await open('Complete blood count (CBC) panel', '/health-record/lab-results/*', 'Complete blood count (CBC) panel');
+    await page.getByRole('table', { name: 'Results of Complete blood count (CBC) panel' }).waitFor();
+    await expectAccessible(page);
+    await open('Medications', '/health-record/medications', 'Medications');
+    await open('Atorvastatin 20 mg oral tablet', '/health-record/medications/*', 'Atorvastatin 20 mg oral tablet');
+    await open('Questionnaire Responses', '/health-record/questionnaire-responses', 'Questionnaire Responses');
+    await open('Vaccines', '/health-record/vaccines', 'Vaccines');
+    await open('Zoster vaccine recombinant', '/health-record/vaccines/*', 'Zoster vaccine recombinant');
+    await open('Documents', '/health-record/documents', 'Documents');
+    await open(
+      'Summary of care from your visit',
+      `/health-record/documents/${DocumentIds.ccdReference}`,
+      'Summary of care from your visit'
+    );
+    await page.getByRole('heading', { level: 2, name: 'Continuity of Care Document' }).waitFor();
+    await expectAccessible(page);
+    await open('Vitals', '/health-record/vitals', 'Vitals');
+    for (const vital of ['Blood Pressure', 'Body Temperature', 'Height', 'Respiratory Rate', 'Heart Rate', 'Weight']) {
+      await menu.getByRole('link', { name: vital }).waitFor();
+      await open(vital, `/health-record/vitals/${vital.toLowerCase().replace(' ', '-')}`, vital);
+    }
+    // The readings table links each reading to its Observation page.
+    const reading = page.getByRole('table', { name: 'Weight measurements' }).getByRole('row').nth(1).getByRole('link');
+    const when = (await reading.textContent())!;
+    await open(when, '/Observation/*', 'Body weight');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 240_000);
+
+  it('shows the C-CDA document and validates it with the server, and uploads a document with createDocumentReference', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signInAsDemoPatient(page);
+    await page.goto(`/health-record/documents/${DocumentIds.ccdReference}`);
+    await page.getByRole('heading', { level: 2, name: 'Continuity of Care Document' }).waitFor();
+    await page.getByRole('heading', { level: 3, name: 'Allergies and Adverse Reactions' }).waitFor();
+    await page.getByRole('cell', { name: 'Penicillin G' }).waitFor();
+    await page.getByRole('link', { name: 'Download continuity-of-care.xml' }).waitFor();
+    await tabTo(page, 'button', 'Validate');
+    const validation = page.waitForRequest((r) => r.url().endsWith('/ccda/validate') && r.method() === 'POST');
+    await page.keyboard.press('Enter');
+    expect((await validation).headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const sent = (await validation).postDataBuffer()!.toString('utf8');
+    expect(sent).toContain('name="ccdaFile"; filename="continuity-of-care.xml"');
+    expect(sent).toContain('<title>Continuity of Care Document</title>');
+    await page.getByRole('status').filter({ hasText: 'No errors found' }).waitFor();
+    await expectAccessible(page);
+
+    // A validator that fails: the exact text of the spec, and the document stays.
+    await page.route('**/ccda/validate', (route) =>
+      route.fulfill({ status: 503, body: 'down', contentType: 'text/plain' })
+    );
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Validation failed: 503 Service Unavailable' }).waitFor();
+    await page.getByRole('cell', { name: 'Penicillin G' }).waitFor();
+    await page.unroute('**/ccda/validate');
+
+    // Upload: without a file it says so; a server failure keeps what was chosen and typed.
+    await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documents' }).waitFor();
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Choose a file to upload').waitFor();
+    await page.getByLabel('File').setInputFiles({
+      name: 'blood-pressure-log.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Mon 128/82\nTue 131/84\n'),
+    });
+    await page.getByLabel('Description').fill('Home blood pressure log');
+    await page.route('**/fhir/R4/Binary**', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/fhir+json',
+            body: JSON.stringify({
+              resourceType: 'OperationOutcome',
+              issue: [{ severity: 'error', code: 'exception', details: { text: 'Storage is full' } }],
+            }),
+          })
+        : route.continue()
+    );
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('.portal-error').filter({ hasText: 'Error Storage is full' }).waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Home blood pressure log');
+    await page.unroute('**/fhir/R4/Binary**');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Document uploaded').waitFor();
+    await page.getByRole('link', { name: 'Home blood pressure log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Home blood pressure log' }).waitFor();
+    await page.getByRole('region', { name: 'blood-pressure-log.txt preview' }).getByText('Tue 131/84').waitFor();
+    await expectAccessible(page);
+
+    const patient = (await api.getProfile())!;
+    const documents = await api.searchResources('DocumentReference', { subject: `Patient/${patient.id}` });
+    const stored = documents.find((d) => d.description === 'Home blood pressure log');
+    expect(stored).toMatchObject<Partial<DocumentReference>>({
+      status: 'current',
+      subject: { reference: `Patient/${patient.id}`, display: 'Homer Simpson' },
+      content: [
+        {
+          attachment: {
+            contentType: 'text/plain',
+            title: 'blood-pressure-log.txt',
+            url: expect.stringMatching(/\/fhir\/R4\/Binary\/[\w-]+$/),
+          },
+        },
+      ],
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it("shows 'Something went wrong' in place of a route that fails, and navigating away resets it", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemoPatient(page);
+    // The chart's code cannot be loaded: the vital page fails to render.
+    await page.route('**/assets/ObservationChartCanvas-*.js', (route) => route.abort());
+    await page.goto('/health-record/vitals/heart-rate');
+    const panel = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Something went wrong' }) });
+    await panel.waitFor();
+    expect(await panel.textContent()).toMatch(/dynamically imported module|Failed to fetch/);
+    await expectAccessible(page);
+    await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Lab Results' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lab Results' }).waitFor();
+    expect(await panel.count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("prefetches a link's route: its data when it comes into view, the chart's code before a vital is opened", async () => {
+    const { context, page } = await newPage(browser);
+    await signInAsDemoPatient(page);
+    // The dashboard shows the Health Record link: its first page's search goes out unasked.
+    const reports = page.waitForRequest((r) => /\/fhir\/R4\/DiagnosticReport\?/.test(r.url()));
+    await page.goto('/');
+    await reports;
+    // The vitals page shows the six vital links: the chart code comes before any is opened.
+    const chart = page.waitForRequest((r) => /ObservationChartCanvas-[\w-]+\.js$/.test(r.url()));
+    await page.goto('/health-record/vitals');
+    await chart;
+    expect(page.url()).toMatch(/\/health-record\/vitals$/);
     await context.close();
   });
 });

@@ -92,3 +92,33 @@ export const HiddenFields: Story = {
     await expect(within(canvasElement).getByRole('rowheader', { name: 'Birth Date' })).toBeInTheDocument();
   },
 };
+
+/** A resource with nothing but its type and id. */
+export const Empty: Story = {
+  args: { resource: { resourceType: 'Basic', id: 'b1', code: { text: 'Note' } } as never },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Id', 'Code']);
+  },
+};
+
+/** Odd data: an extension of a type the viewer does not know, a reference that is not a link. */
+export const UnknownData: Story = {
+  args: {
+    resource: {
+      resourceType: 'Observation',
+      id: 'o2',
+      status: 'final',
+      code: { text: 'Mood' },
+      subject: { reference: 'javascript:alert(1)', display: 'Not a link' },
+      extension: [{ url: 'http://example.org/mood-score', valueSampledData: { origin: { value: 0 } } }],
+      valueSampledData: { origin: { value: 0 }, dimensions: 1 },
+    } as never,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Not a link')).toBeInTheDocument();
+    await expect(canvas.queryByRole('link', { name: 'Not a link' })).toBeNull();
+    await expect(canvas.getAllByText('Unknown data type').length).toBeGreaterThan(0);
+  },
+};

@@ -17,6 +17,7 @@ const API_PREFIXES = [
   '/admin/',
   '/ws/',
   '/fhircast/',
+  '/ccda/',
 ];
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -23,9 +23,18 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: {
       ...Object.fromEntries(
-        ['/fhir', '/auth', '/oauth2', '/.well-known', '/healthcheck', '/keyvalue', '/email', '/admin', '/fhircast'].map(
-          (p) => [p, apiTarget]
-        )
+        [
+          '/fhir',
+          '/auth',
+          '/oauth2',
+          '/.well-known',
+          '/healthcheck',
+          '/keyvalue',
+          '/email',
+          '/admin',
+          '/fhircast',
+          '/ccda',
+        ].map((p) => [p, apiTarget])
       ),
       // Live chat and FHIRcast websockets.
       '/ws': { target: apiTarget, ws: true },
