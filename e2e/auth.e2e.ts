@@ -42,6 +42,11 @@ describe('when a new patient registers', () => {
     await page.getByLabel('Last name').fill('Bouvier');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('correct-horse-battery');
+    // The server's bot check: the ALTCHA widget solved its challenge while the form was filled
+    // in, and said so to screen readers.
+    await expect(page.getByRole('checkbox', { name: /not a robot/ }).isVisible()).resolves.toBe(true);
+    await page.getByRole('status').filter({ hasText: 'Verified: you are not a robot' }).waitFor({ timeout: 30_000 });
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { name: 'Hello Marge' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -8,7 +8,7 @@ import '../src/styles/auth.css';
 
 // Every story's client answers from an in-story fetch; nothing touches the network.
 type Reply = { status?: number; body?: unknown } | Error;
-type Routes = Record<string, Reply>;
+type Routes = Record<string, Reply | ((body: any) => Reply)>;
 
 const BASE = 'https://fhir.example/';
 const TOKENS: Reply = { body: { access_token: 'opaque-access-token', refresh_token: 'opaque-refresh-token' } };
@@ -21,8 +21,10 @@ const PATIENT_ROUTES: Routes = {
 function createClient(routes: Routes): FhirClient {
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = input.toString();
-    const reply =
+    const route =
       routes[`${init.method ?? 'GET'} ${url.startsWith(BASE) ? url.slice(BASE.length).split('?')[0] : url}`];
+    const reply =
+      typeof route === 'function' ? route(typeof init.body === 'string' ? JSON.parse(init.body) : init.body) : route;
     await new Promise((r) => setTimeout(r, 20));
     if (reply instanceof Error) throw reply;
     const { status = 200, body = {} } = reply ?? { status: 404 };
@@ -86,6 +88,85 @@ export const PatientWithBotCheck: Story = {
     await expect(await canvas.findByRole('heading', { name: 'Success' })).toBeVisible();
     await expect(args.getRecaptchaToken).toHaveBeenCalledWith('example-site-key');
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalled());
+  },
+};
+
+const hex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * An ALTCHA challenge as a server issues one, easy enough for a story (about 16 tries): the
+ * widget in the story solves it for real. A server signs it; the widget does not check that.
+ */
+const altchaChallenge = () => ({
+  body: {
+    parameters: {
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix: '0',
+      nonce: hex(16),
+      salt: hex(16),
+      expiresAt: Math.floor(Date.now() / 1000) + 600,
+    },
+    signature: hex(32),
+  },
+});
+
+/** What the story's server saw in auth/newuser. */
+const altchaSeen: { payload?: { challenge: any; solution: any } } = {};
+
+/**
+ * The self-hosted proof-of-work bot check (ALTCHA): the widget solves its challenge while the
+ * patient types, says so to screen readers, and its payload goes with the registration.
+ */
+export const PatientWithAltchaBotCheck: Story = {
+  args: { altchaChallengeUrl: 'auth/altcha/challenge' },
+  parameters: {
+    routes: {
+      'POST auth/altcha/challenge': altchaChallenge,
+      'POST auth/newuser': (body: any) => {
+        altchaSeen.payload = body.altcha ? JSON.parse(atob(body.altcha)) : undefined;
+        return altchaSeen.payload
+          ? { body: { login: 'L1' } }
+          : {
+              status: 400,
+              body: {
+                resourceType: 'OperationOutcome',
+                issue: [
+                  {
+                    severity: 'error',
+                    code: 'invalid',
+                    details: { text: 'Bot check required' },
+                    expression: ['altcha'],
+                  },
+                ],
+              },
+            };
+      },
+      'POST auth/newpatient': { body: { login: 'L1', code: 'C1' } },
+      'POST oauth2/token': TOKENS,
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const robot = await canvas.findByRole('checkbox', { name: "I'm not a robot" }, { timeout: 10_000 });
+    await fill(canvas);
+    // Focus in the form started the check; a screen reader hears when it is done.
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Verified: you are not a robot'), {
+      timeout: 20_000,
+    });
+    await expect(robot).toBeChecked();
+    // The checkbox is a real one, reached by Tab right after Remember me.
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Remember me' }));
+    await userEvent.tab();
+    await expect(robot).toHaveFocus();
+    await userEvent.click(canvas.getByRole('button', { name: 'Create account' }));
+    await expect(await canvas.findByRole('heading', { name: 'Success' })).toBeVisible();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalled());
+    const { challenge, solution } = altchaSeen.payload!;
+    await expect(challenge.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    await expect(solution.derivedKey.startsWith(challenge.parameters.keyPrefix)).toBe(true);
   },
 };
 

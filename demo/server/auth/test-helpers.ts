@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../../src/client';
 import { getPkceStore, PkceStorageKeys } from '../../../src/client/login';
 import { createServer, type RunningServer } from '../app';
@@ -17,10 +17,10 @@ export interface TestServer extends RunningServer {
 }
 
 /**
- * The ALTCHA difficulty of test servers: a few hundred hashes, so registering is quick. Tests
- * solve every challenge for real (solveAltcha); only the work is smaller.
+ * The ALTCHA difficulty of test servers: at most 20 tries of one round, so registering is quick.
+ * Tests solve every challenge for real (solveAltcha); only the work is smaller.
  */
-export const TEST_BOT_CHECK = { kind: 'altcha', maxCounter: 200, cost: 1 } as const;
+export const TEST_BOT_CHECK = { kind: 'altcha', maxCounter: 20, cost: 1 } as const;
 
 /** Starts a seeded server on a free port with data in a fresh temporary folder. */
 export async function startTestServer(opts: { seed?: boolean } = {}): Promise<TestServer> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AltchaBotCheck } from '../auth/altcha';
 import { solveAltcha, TEST_BOT_CHECK } from '../auth/test-helpers';
 import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { pkce, raw } from './attacker';
+import { pkce, postFrom, raw } from './attacker';
 
 describe.each(backends())('bot check on registration (%s)', (backend) => {
   let server: TestServer;
@@ -104,7 +104,7 @@ describe.each(backends())('bot check on registration (%s)', (backend) => {
       });
       const challenge = await shortLived.challenge();
       const { solveChallenge } = await import('altcha-lib');
-      const { deriveKey } = await import('altcha-lib/algorithms/sha');
+      const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
       const solution = await solveChallenge({ challenge, deriveKey });
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const res = await newUser({ altcha: encode({ challenge, solution }) });
@@ -182,7 +182,11 @@ describe.each(backends())('bot check on registration (%s)', (backend) => {
         expect(res.status).toBe(200);
         expect(res.headers.get('cache-control')).toBe('no-store');
         expect(res.body).toMatchObject({
-          parameters: { algorithm: 'SHA-256', keySignature: expect.any(String), expiresAt: expect.any(Number) },
+          parameters: {
+            algorithm: 'PBKDF2/SHA-256',
+            keySignature: expect.any(String),
+            expiresAt: expect.any(Number),
+          },
           signature: expect.any(String),
         });
         expect(res.body.parameters.expiresAt * 1000 - Date.now()).toBeLessThanOrEqual(600_000);
@@ -191,6 +195,17 @@ describe.each(backends())('bot check on registration (%s)', (backend) => {
       }
       expect(new Set(answers.map((r) => r.body.signature)).size).toBe(20);
       expect(await spent()).toBe(before);
+    });
+
+    it('makes one address wait after 60 in ten minutes, and no one else', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++)
+        statuses.push((await postFrom(server, '127.0.0.21', 'auth/altcha/challenge', {})).status);
+      expect(statuses.every((s) => s === 200)).toBe(true);
+      const refused = await postFrom(server, '127.0.0.21', 'auth/altcha/challenge', {});
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await postFrom(server, '127.0.0.22', 'auth/altcha/challenge', {})).status).toBe(200);
     });
   });
 });

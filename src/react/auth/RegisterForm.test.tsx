@@ -102,6 +102,70 @@ describe('RegisterForm', () => {
       expect(posted('auth/newpatient')).toEqual([{ login: 'L1', projectId: 'P1' }]);
     });
 
+    describe('when the server checks for bots with a proof of work (ALTCHA)', () => {
+      it('sends the payload as altcha with auth/newuser, and nothing more with auth/newpatient', async () => {
+        const user = userEvent.setup();
+        const getAltchaPayload = vi.fn(async () => 'altcha-payload');
+        const { posted } = renderWithClient(
+          <RegisterForm
+            projectId="P1"
+            altchaChallengeUrl="auth/altcha/challenge"
+            getAltchaPayload={getAltchaPayload}
+          />,
+          {
+            'POST auth/newuser': { body: { login: 'L1' } },
+            'POST auth/newpatient': { body: { login: 'L1', code: 'C1' } },
+            'POST oauth2/token': TOKENS,
+          }
+        );
+        await fill(user);
+        await user.click(screen.getByRole('button', { name: 'Create account' }));
+        expect(await screen.findByRole('heading', { name: 'Success' })).toBeInTheDocument();
+        expect(getAltchaPayload).toHaveBeenCalledTimes(1);
+        expect(posted('auth/newuser')).toEqual([expect.objectContaining({ altcha: 'altcha-payload' })]);
+        expect(posted('auth/newpatient')).toEqual([{ login: 'L1', projectId: 'P1' }]);
+      });
+
+      it('shows a failed check and the server’s refusal, keeps what was typed, and tries again on the next submit', async () => {
+        const user = userEvent.setup();
+        const getAltchaPayload = vi
+          .fn<() => Promise<string>>()
+          .mockRejectedValueOnce(new Error('The robot check failed. Please try again.'))
+          .mockResolvedValue('stale-payload');
+        const { posted } = renderWithClient(
+          <RegisterForm
+            projectId="P1"
+            altchaChallengeUrl="auth/altcha/challenge"
+            getAltchaPayload={getAltchaPayload}
+          />,
+          {
+            'POST auth/newuser': {
+              status: 400,
+              body: {
+                resourceType: 'OperationOutcome',
+                issue: [
+                  {
+                    severity: 'error',
+                    code: 'invalid',
+                    details: { text: 'Bot check already used' },
+                    expression: ['altcha'],
+                  },
+                ],
+              },
+            },
+          }
+        );
+        await fill(user);
+        await user.click(screen.getByRole('button', { name: 'Create account' }));
+        expect(await screen.findByRole('alert')).toHaveTextContent('The robot check failed. Please try again.');
+        expect(posted('auth/newuser')).toEqual([]);
+        await user.click(screen.getByRole('button', { name: 'Create account' }));
+        await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Bot check already used'));
+        expect(getAltchaPayload).toHaveBeenCalledTimes(2);
+        expect(screen.getByLabelText(/^Email/)).toHaveValue('alice@example.com');
+      });
+    });
+
     it('maps server issues to their fields (indices ignored) and keeps what was typed', async () => {
       const user = userEvent.setup();
       renderWithClient(<RegisterForm projectId="P1" />, {

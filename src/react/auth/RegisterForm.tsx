@@ -7,6 +7,8 @@ import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from '.
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
 import { GoogleOption } from './google';
 import { IssueList, PolicyNotice } from './notices';
+import { AltchaField } from './AltchaField';
+import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';
 
 /** Props of RegisterForm. */
@@ -24,6 +26,12 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly style?: CSSProperties;
   /** Shown above the heading, e.g. a logo. */
   readonly children?: ReactNode;
+  /**
+   * Turns on the self-hosted proof-of-work bot check: where ALTCHA challenges come from,
+   * relative to the client's base URL (the reference server: 'auth/altcha/challenge'). The
+   * widget loads on demand and its payload goes with auth/newuser.
+   */
+  readonly altchaChallengeUrl?: string;
 }
 
 /** The register card (450 wide): names, email, password, Remember me, then a project name for new projects. */
@@ -38,6 +46,7 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
     classNames,
     style,
     children,
+    altchaChallengeUrl,
     ...options
   } = props;
   const m = useMemo(
@@ -48,7 +57,14 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
     }),
     [messageOverrides, titleOverride]
   );
-  const register = useRegister({ ...options, messages: messageOverrides });
+  // The widget mounts only when the field renders (altchaChallengeUrl set and no own getAltchaPayload).
+  const altcha = useAltcha({ challengeUrl: altchaChallengeUrl ?? '', messages: m });
+  const showAltcha = !!altchaChallengeUrl && !options.getAltchaPayload;
+  const register = useRegister({
+    ...options,
+    getAltchaPayload: options.getAltchaPayload ?? (showAltcha ? altcha.getPayload : undefined),
+    messages: messageOverrides,
+  });
   const { step, values, loading, fieldErrors, issues, actions } = register;
   const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
   const root = useRef<HTMLDivElement>(null);
@@ -118,6 +134,7 @@ export function RegisterForm(props: RegisterFormProps): ReactNode {
                 error={fieldErrors.password}
               />
               <Checkbox name="remember" label={m.rememberMe} checked={values.remember} onChange={actions.setRemember} />
+              {showAltcha ? <AltchaField altcha={altcha} /> : null}
               <IssueList issues={issues} />
               {register.state.redirecting ? (
                 <p role="status" className={cn('auth-status')}>

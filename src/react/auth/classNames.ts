@@ -23,6 +23,7 @@ export const AuthSlot = {
   ScopeList: 'auth-scope-list',
   Google: 'auth-google',
   Status: 'auth-status',
+  BotCheck: 'auth-bot-check',
 } as const;
 
 /** A part's name, e.g. 'auth-button'. */

@@ -13,6 +13,9 @@
 // - Issues are matched to fields by expression with indices stripped; the server's 'token' names
 //   the MFA code. 5xx and network failures show fixed, replaceable messages, never raw text.
 // - The bot-check notice shows only when a reCAPTCHA site key is set (it would be untrue otherwise).
+// - With `altchaChallengeUrl` the register form shows the ALTCHA widget ('I'm not a robot', a
+//   checkbox) after Remember me; it starts solving when the form gets focus, and a submit waits
+//   for it. A live region announces checking, verified, failed and expired.
 // - Scope sub-filters: Condition by problem-list-item, encounter-diagnosis, health-concern;
 //   Observation by the nine observation-category codes; labels are the scope strings.
 // - Buttons stay enabled while a request runs (aria-busy, data-loading); a second submit is ignored.
@@ -27,3 +30,5 @@ export * from './useRegister';
 export * from './externalSignIn';
 export { SignInForm, type SignInFormProps } from './SignInForm';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm';
+export * from './useAltcha';
+export { AltchaField, type AltchaFieldProps } from './AltchaField';

@@ -1,3 +1,5 @@
+import type { AltchaMessages } from './useAltcha';
+
 /** Texts shared by the sign-in and register forms; every one can be replaced through `messages`. */
 export interface AuthCommonMessages {
   emailLabel: string;
@@ -54,7 +56,7 @@ export interface SignInMessages extends AuthCommonMessages {
 }
 
 /** Texts of RegisterForm. */
-export interface RegisterMessages extends AuthCommonMessages {
+export interface RegisterMessages extends AuthCommonMessages, AltchaMessages {
   registerTitle: string;
   firstNameLabel: string;
   lastNameLabel: string;
@@ -124,4 +126,9 @@ export const defaultRegisterMessages: RegisterMessages = {
   createAccount: 'Create account',
   botCheckNotice: 'This site is protected by reCAPTCHA and the Google Privacy Policy and Terms of Service apply.',
   redirecting: 'Redirecting to your sign-in provider…',
+  botCheckLabel: "I'm not a robot",
+  botCheckVerifying: 'Checking that you are not a robot…',
+  botCheckVerified: 'Verified: you are not a robot',
+  botCheckFailed: 'The robot check failed. Please try again.',
+  botCheckExpired: 'The robot check expired. Check the box again.',
 };

@@ -50,6 +50,11 @@ export interface UseRegisterOptions {
   readonly recaptchaSiteKey?: string;
   /** Gets the bot-check token; loads reCAPTCHA by default. */
   readonly getRecaptchaToken?: (siteKey: string) => Promise<string>;
+  /**
+   * Gets the ALTCHA payload sent as `altcha` with the registration (a server whose bot check is
+   * a proof of work); RegisterForm wires its widget here when `altchaChallengeUrl` is set.
+   */
+  readonly getAltchaPayload?: () => Promise<string>;
   readonly onSuccess?: () => void;
   /** Hands the authorization code over instead of exchanging it. */
   readonly onCode?: (code: string) => void;
@@ -205,6 +210,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
           }
           const siteKey = config.recaptchaSiteKey;
           const recaptchaToken = siteKey ? await (config.getRecaptchaToken ?? loadRecaptchaToken)(siteKey) : undefined;
+          const altcha = config.getAltchaPayload ? await config.getAltchaPayload() : undefined;
           const response = await startNewUser(client, {
             firstName: firstName.trim(),
             lastName: lastName.trim(),
@@ -215,6 +221,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
             clientId: config.clientId,
             recaptchaSiteKey: siteKey,
             recaptchaToken,
+            altcha,
           });
           await continueAfterUser(response);
         }),

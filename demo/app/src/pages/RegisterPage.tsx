@@ -14,6 +14,8 @@ export function RegisterPage() {
         headingLevel={1}
         onSuccess={() => navigate('/')}
         recaptchaSiteKey={import.meta.env.VITE_RECAPTCHA_SITE_KEY}
+        // The reference server's bot check: ALTCHA's proof of work, unless it is set up for reCAPTCHA.
+        altchaChallengeUrl={import.meta.env.VITE_RECAPTCHA_SITE_KEY ? undefined : 'auth/altcha/challenge'}
       />
       <p className="portal-auth-alt">
         Already have an account? <Link to="/signin">Sign in</Link>
