@@ -3,6 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RequestAuth } from '../core/request-auth';
 import { badRequest, forbidden } from '../core/errors';
+import { isJsonObject, referenceOf, type StoredResource } from '../core/stored-resource';
 import { isInternalType, isKnownResourceType } from '../core/resource-types';
 import { parseSearchRequest } from '../search/request';
 import { computeCompartments, patientReferences } from './compartment';
@@ -96,7 +97,7 @@ export function canReadRow(auth: RequestAuth | undefined, type: string, compartm
  */
 export function projectOfWrite(
   auth: RequestAuth | undefined,
-  resource: Record<string, any>,
+  resource: StoredResource,
   defaultProject: string | undefined
 ): string | undefined {
   if (isInternalType(resource.resourceType)) return undefined;
@@ -106,23 +107,23 @@ export function projectOfWrite(
 }
 
 /** Resource element comparison that ignores bookkeeping (meta, text). */
-function withoutKeys(resource: Record<string, any>, keys: string[]): Record<string, any> {
-  const copy: Record<string, any> = { ...resource };
+function withoutKeys(resource: StoredResource, keys: string[]): unknown {
+  const copy: Record<string, unknown> = { ...resource };
   for (const k of ['meta', 'text', ...keys]) delete copy[k];
   return JSON.parse(JSON.stringify(copy));
 }
 
-const emailTelecom = (r: Record<string, any>) =>
-  (Array.isArray(r.telecom) ? r.telecom : []).filter((t: any) => t?.system === 'email');
+const emailTelecom = (r: StoredResource) =>
+  (Array.isArray(r.telecom) ? (r.telecom as unknown[]) : []).filter((t) => isJsonObject(t) && t.system === 'email');
 
 /** The state of the enclosing transaction, which the slot booking rule looks at. */
 export interface WriteContext {
   /** Resources created so far in the same transaction Bundle. */
-  createdInTransaction?: Record<string, any>[];
+  createdInTransaction?: StoredResource[];
 }
 
 /** Throws 403 unless the request may create the resource. */
-export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+export function assertCanCreate(auth: RequestAuth | undefined, resource: StoredResource): void {
   const type = resource.resourceType;
   if (!auth) return;
   assertScope(auth, type, 'c');
@@ -149,8 +150,8 @@ export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<
  * and criteria over a type they may read, with search parameters the server understands.
  * Notifications are matched with the owner's access, so they only ever see their own records.
  */
-function assertPatientSubscription(auth: RequestAuth, resource: Record<string, any>): void {
-  if (resource.channel?.type !== 'websocket')
+function assertPatientSubscription(auth: RequestAuth, resource: StoredResource): void {
+  if (!isJsonObject(resource.channel) || resource.channel.type !== 'websocket')
     throw forbidden('Forbidden: a patient may only create a websocket Subscription');
   const criteria = typeof resource.criteria === 'string' ? resource.criteria.trim() : '';
   const q = criteria.indexOf('?');
@@ -163,15 +164,15 @@ function assertPatientSubscription(auth: RequestAuth, resource: Record<string, a
 }
 
 /** True when the patient wrote this resource (meta.author). */
-function authoredBy(resource: Record<string, any>, profile: string): boolean {
+function authoredBy(resource: StoredResource, profile: string): boolean {
   return resource.meta?.author?.reference === profile;
 }
 
 /** Throws 403 unless the request may replace `before` with `after` (both stored shapes). */
 export function assertCanUpdate(
   auth: RequestAuth | undefined,
-  before: Record<string, any>,
-  after: Record<string, any>,
+  before: StoredResource,
+  after: StoredResource,
   context: WriteContext = {}
 ): void {
   const type = after.resourceType;
@@ -215,7 +216,7 @@ export function assertCanUpdate(
       (r) =>
         r.resourceType === 'Appointment' &&
         (Array.isArray(r.slot) ? r.slot : []).some(
-          (s: any) => typeof s?.reference === 'string' && s.reference.endsWith(`Slot/${before.id}`)
+          (s: unknown) => referenceOf(s)?.endsWith(`Slot/${before.id}`) === true
         ) &&
         patientReferences(r).includes(patientRef)
     );
@@ -231,7 +232,7 @@ export function assertCanUpdate(
 }
 
 /** Throws 403 unless the request may delete the resource. */
-export function assertCanDelete(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+export function assertCanDelete(auth: RequestAuth | undefined, resource: StoredResource): void {
   if (!auth) return;
   assertScope(auth, resource.resourceType, 'd');
   if (isInternalType(resource.resourceType) && !auth.superAdmin)

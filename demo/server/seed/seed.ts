@@ -16,7 +16,7 @@ import { DEMO_PROJECT_ID } from './ids';
 const DATA_TABLES = ['search_index', 'resource_history', 'resources', 'binary_content'];
 
 /** Every seed record, dated relative to `now`. */
-export async function buildSeed(now: Date = new Date()): Promise<Record<string, any>[]> {
+export async function buildSeed(now: Date = new Date()) {
   return [
     ...(await buildPeople()),
     ...buildValueSets(),
