@@ -67,12 +67,11 @@ export function busChannelName(schema: string | undefined): string {
 /** A bus over PostgreSQL LISTEN/NOTIFY, on a connection of its own that reconnects when dropped. */
 export async function createPostgresBus(databaseUrl: string, schema?: string): Promise<LiveBus> {
   if (schema && !/^[a-z_][a-z0-9_]*$/i.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-  const pgModule = await import('pg');
-  const pg = (pgModule as any).default ?? pgModule;
+  const pg = (await import('pg')).default;
   const channel = busChannelName(schema);
   const handlers: Handlers = new Map();
   let closed = false;
-  let listener: any;
+  let listener: import('pg').Client | undefined;
   const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   publisher.on('error', (err: Error) => console.error('[bus] publisher error:', err.message));
 

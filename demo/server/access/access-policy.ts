@@ -16,6 +16,7 @@ import type { Resource } from '../../../src/fhir/types';
 import { badRequest, forbidden } from '../core/errors';
 import { isKnownResourceType } from '../core/resource-types';
 import { computeCompartments } from './compartment';
+import { isJsonObject, type StoredResource } from '../core/stored-resource';
 
 const INTERACTIONS: readonly AccessPolicyInteraction[] = [
   'create',
@@ -36,11 +37,11 @@ const REFERENCE = /^[A-Z][A-Za-z]*\/[A-Za-z0-9\-.]{1,64}$/;
 
 /** Throws a 400 OperationOutcome naming the first malformed part of an AccessPolicy; returns it typed otherwise. */
 export function validateAccessPolicy(value: unknown): AccessPolicy {
-  if (typeof value !== 'object' || value === null || (value as any).resourceType !== 'AccessPolicy') {
+  if (!isJsonObject(value) || value.resourceType !== 'AccessPolicy') {
     throw badRequest('Invalid AccessPolicy: resourceType must be AccessPolicy', 'AccessPolicy');
   }
-  const rules: unknown = (value as any).resource;
-  if (rules === undefined) return value as AccessPolicy;
+  const rules: unknown = value.resource;
+  if (rules === undefined) return value as unknown as AccessPolicy;
   if (!Array.isArray(rules) || rules.length > MAX_RULES) {
     throw badRequest(
       `Invalid AccessPolicy: resource must be a list of at most ${MAX_RULES} rules`,
@@ -48,7 +49,7 @@ export function validateAccessPolicy(value: unknown): AccessPolicy {
     );
   }
   rules.forEach((rule, i) => validateRule(rule, `AccessPolicy.resource[${i}]`));
-  return value as AccessPolicy;
+  return value as unknown as AccessPolicy;
 }
 
 function validateRule(rule: unknown, at: string): void {
@@ -119,7 +120,7 @@ export function assertPolicyAllows(
  * does not carry, so a rule's `compartment` can be checked.
  */
 export function policyView<T extends Resource>(resource: T): T {
-  const compartment = computeCompartments(resource as Record<string, any>).map((reference) => ({ reference }));
+  const compartment = computeCompartments(resource as unknown as StoredResource).map((reference) => ({ reference }));
   return { ...resource, meta: { ...resource.meta, compartment } } as T;
 }
 

@@ -1,5 +1,6 @@
 // The patient compartment of a resource: which patients a resource belongs to. Stored in the
 // resources.compartments column (GIN index) so reads and searches can filter by it.
+import { referenceOf, type StoredResource } from '../core/stored-resource';
 import { normalizeReference } from '../search/extract';
 
 /** Elements whose Patient references put a resource in that patient's compartment. */
@@ -17,15 +18,14 @@ function refsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? value : [value];
   const out: string[] = [];
   for (const v of list) {
-    const ref =
-      typeof v === 'string' ? v : typeof (v as any)?.reference === 'string' ? (v as any).reference : undefined;
+    const ref = referenceOf(v);
     if (ref) out.push(normalizeReference(ref));
   }
   return out;
 }
 
 /** The 'Patient/id' references a resource's compartment elements point at (and itself, for a Patient). */
-export function patientReferences(resource: Record<string, any>): string[] {
+export function patientReferences(resource: StoredResource): string[] {
   const refs = new Set<string>();
   if (resource.resourceType === 'Patient' && resource.id) refs.add(`Patient/${resource.id}`);
   for (const element of COMPARTMENT_ELEMENTS) for (const ref of refsOf(resource[element])) refs.add(ref);
@@ -42,7 +42,7 @@ export const AUTHORED_TYPES = new Set(['Binary', 'Subscription']);
  * The compartments column of a resource. Binary and Subscription join the compartment of their
  * creator (a patient); Binary also that of its securityContext (resolved by the caller into `extra`).
  */
-export function computeCompartments(resource: Record<string, any>, extra: string[] = []): string[] {
+export function computeCompartments(resource: StoredResource, extra: string[] = []): string[] {
   const refs = new Set(patientReferences(resource));
   if (AUTHORED_TYPES.has(resource.resourceType)) {
     const author = refsOf(resource.meta?.author)[0];

@@ -1,8 +1,10 @@
 // Who may do what. A patient reaches their own compartment and the shared catalogue; a
 // practitioner the whole project; the account records only a super admin (or the system).
 import { isDeepStrictEqual } from 'node:util';
+import type { Resource } from '../../../src/fhir/types';
 import type { RequestAuth } from '../core/request-auth';
 import { badRequest, forbidden } from '../core/errors';
+import { isJsonObject, referenceOf, type StoredResource } from '../core/stored-resource';
 import { isInternalType, isKnownResourceType } from '../core/resource-types';
 import { parseSearchRequest } from '../search/request';
 import { computeCompartments, patientReferences } from './compartment';
@@ -99,7 +101,7 @@ export function canReadRow(auth: RequestAuth | undefined, type: string, compartm
  */
 export function projectOfWrite(
   auth: RequestAuth | undefined,
-  resource: Record<string, any>,
+  resource: StoredResource,
   defaultProject: string | undefined
 ): string | undefined {
   if (isInternalType(resource.resourceType)) return undefined;
@@ -109,19 +111,19 @@ export function projectOfWrite(
 }
 
 /** Resource element comparison that ignores bookkeeping (meta, text). */
-function withoutKeys(resource: Record<string, any>, keys: string[]): Record<string, any> {
-  const copy: Record<string, any> = { ...resource };
+function withoutKeys(resource: StoredResource, keys: string[]): unknown {
+  const copy: Record<string, unknown> = { ...resource };
   for (const k of ['meta', 'text', ...keys]) delete copy[k];
   return JSON.parse(JSON.stringify(copy));
 }
 
-const emailTelecom = (r: Record<string, any>) =>
-  (Array.isArray(r.telecom) ? r.telecom : []).filter((t: any) => t?.system === 'email');
+const emailTelecom = (r: StoredResource) =>
+  (Array.isArray(r.telecom) ? (r.telecom as unknown[]) : []).filter((t) => isJsonObject(t) && t.system === 'email');
 
 /** The state of the enclosing transaction, which the slot booking rule looks at. */
 export interface WriteContext {
   /** Resources created so far in the same transaction Bundle. */
-  createdInTransaction?: Record<string, any>[];
+  createdInTransaction?: StoredResource[];
 }
 
 /**
@@ -129,7 +131,7 @@ export interface WriteContext {
  * part), and only a project admin (or super admin) may write one: a member must not be able to
  * widen the policy that limits them.
  */
-function assertAccessPolicyWrite(auth: RequestAuth | undefined, resource: Record<string, any>, stored = true): void {
+function assertAccessPolicyWrite(auth: RequestAuth | undefined, resource: StoredResource, stored = true): void {
   if (resource.resourceType !== 'AccessPolicy') return;
   if (auth && !auth.admin && !auth.superAdmin)
     throw forbidden('Forbidden: only a project admin may change AccessPolicy');
@@ -137,12 +139,12 @@ function assertAccessPolicyWrite(auth: RequestAuth | undefined, resource: Record
 }
 
 /** Throws 403 unless the request may create the resource. */
-export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+export function assertCanCreate(auth: RequestAuth | undefined, resource: StoredResource): void {
   const type = resource.resourceType;
   assertAccessPolicyWrite(auth, resource);
   if (!auth) return;
   assertScope(auth, type, 'c');
-  assertPolicyAllowsWrite(auth.accessPolicy, 'create', undefined, resource as any);
+  assertPolicyAllowsWrite(auth.accessPolicy, 'create', undefined, resource as unknown as Resource);
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -166,8 +168,8 @@ export function assertCanCreate(auth: RequestAuth | undefined, resource: Record<
  * and criteria over a type they may read, with search parameters the server understands.
  * Notifications are matched with the owner's access, so they only ever see their own records.
  */
-function assertPatientSubscription(auth: RequestAuth, resource: Record<string, any>): void {
-  if (resource.channel?.type !== 'websocket')
+function assertPatientSubscription(auth: RequestAuth, resource: StoredResource): void {
+  if (!isJsonObject(resource.channel) || resource.channel.type !== 'websocket')
     throw forbidden('Forbidden: a patient may only create a websocket Subscription');
   const criteria = typeof resource.criteria === 'string' ? resource.criteria.trim() : '';
   const q = criteria.indexOf('?');
@@ -180,22 +182,27 @@ function assertPatientSubscription(auth: RequestAuth, resource: Record<string, a
 }
 
 /** True when the patient wrote this resource (meta.author). */
-function authoredBy(resource: Record<string, any>, profile: string): boolean {
+function authoredBy(resource: StoredResource, profile: string): boolean {
   return resource.meta?.author?.reference === profile;
 }
 
 /** Throws 403 unless the request may replace `before` with `after` (both stored shapes). */
 export function assertCanUpdate(
   auth: RequestAuth | undefined,
-  before: Record<string, any>,
-  after: Record<string, any>,
+  before: StoredResource,
+  after: StoredResource,
   context: WriteContext = {}
 ): void {
   const type = after.resourceType;
   assertAccessPolicyWrite(auth, after);
   if (!auth) return;
   assertScope(auth, type, 'u');
-  assertPolicyAllowsWrite(auth.accessPolicy, 'update', before as any, after as any);
+  assertPolicyAllowsWrite(
+    auth.accessPolicy,
+    'update',
+    before as unknown as Resource | undefined,
+    after as unknown as Resource
+  );
   if (isInternalType(type)) {
     if (!auth.superAdmin) throw forbidden(`Forbidden: ${type} is not accessible`);
     return;
@@ -234,7 +241,7 @@ export function assertCanUpdate(
       (r) =>
         r.resourceType === 'Appointment' &&
         (Array.isArray(r.slot) ? r.slot : []).some(
-          (s: any) => typeof s?.reference === 'string' && s.reference.endsWith(`Slot/${before.id}`)
+          (s: unknown) => referenceOf(s)?.endsWith(`Slot/${before.id}`) === true
         ) &&
         patientReferences(r).includes(patientRef)
     );
@@ -250,11 +257,11 @@ export function assertCanUpdate(
 }
 
 /** Throws 403 unless the request may delete the resource. */
-export function assertCanDelete(auth: RequestAuth | undefined, resource: Record<string, any>): void {
+export function assertCanDelete(auth: RequestAuth | undefined, resource: StoredResource): void {
   assertAccessPolicyWrite(auth, resource, false);
   if (!auth) return;
   assertScope(auth, resource.resourceType, 'd');
-  assertPolicyAllowsWrite(auth.accessPolicy, 'delete', resource as any, undefined);
+  assertPolicyAllowsWrite(auth.accessPolicy, 'delete', resource as unknown as Resource, undefined);
   if (isInternalType(resource.resourceType) && !auth.superAdmin)
     throw forbidden(`Forbidden: ${resource.resourceType} is not accessible`);
   if (patientRefOf(auth) && !auth.superAdmin) {

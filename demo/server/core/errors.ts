@@ -7,7 +7,9 @@ import {
   forbiddenOutcome,
   notFoundOutcome,
 } from '../../../src/fhir/outcomes';
-import type { OperationOutcome } from '../../../src/fhir/types';
+import type { OperationOutcome, OperationOutcomeIssue } from '../../../src/fhir/types';
+
+type IssueCode = OperationOutcomeIssue['code'];
 
 /** Outcome ids with a status of their own. */
 const STATUS_BY_ID: Record<string, number> = {
@@ -61,7 +63,7 @@ export function statusOfOutcome(outcome: OperationOutcome): number {
 }
 
 /** An error whose outcome carries an explicit status id. */
-function withId(id: string, text: string, code: any, expression?: string): OperationOutcomeError {
+function withId(id: string, text: string, code: IssueCode, expression?: string): OperationOutcomeError {
   return new OperationOutcomeError(errorOutcome(text, code, expression, id));
 }
 

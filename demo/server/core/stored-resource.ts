@@ -11,7 +11,6 @@ export interface StoredMeta {
   author?: { reference?: string };
   /** The project the resource belongs to (its data partition). */
   project?: string;
-  [element: string]: unknown;
 }
 
 /** Any stored resource: a FHIR resource or an account record, elements as JSON. */

@@ -11,7 +11,7 @@ import { PgliteWire } from './pglite-wire';
 
 /** A connection to the server's database; the same SQL runs on PGlite and PostgreSQL. */
 export interface Database {
-  query<T = any>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Runs fn in one SQL transaction; a throw rolls everything back. Nested calls reuse it. */
   transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -105,7 +105,7 @@ async function loadPgliteAssets(): Promise<PgliteAssets> {
   } catch {
     // No template yet: build one.
   }
-  const pg = await PGlite.create({ pgliteWasmModule, fsBundle } as any);
+  const pg = await PGlite.create({ pgliteWasmModule, fsBundle });
   try {
     await runMigrations(pgliteDatabase(pg, undefined));
     const template = await pg.dumpDataDir('none');
@@ -134,15 +134,15 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     ...(fresh ? { loadDataDir: template } : {}),
     // Pages that miss the buffer cache go through the WASM file system, which is slow: keep a
     // demo database with 100,000 Observations (about 300 MB with history and index) in memory.
-    startParams: [...((PGlite as any).defaultStartParams ?? []), '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  } as any);
+    startParams: [...(PGlite.defaultStartParams ?? []), '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
   return pgliteDatabase(pg, dataDir ? path.join(dataDir, 'binary') : undefined);
 }
 
 function pgliteDatabase(pg: import('@electric-sql/pglite').PGlite, blobDir: string | undefined): Database {
   const lock = new Mutex();
   const wire = new PgliteWire(pg);
-  const raw = (sql: string, params?: unknown[]) => wire.query<any>(sql, params);
+  const raw = <T>(sql: string, params?: unknown[]) => wire.query<T>(sql, params);
   // Inside a transaction the session is already ours: queries go straight through.
   const inTx: Database = {
     query: raw,
@@ -180,8 +180,7 @@ function statement(sql: string, params: unknown[] | undefined): { text: string; 
 }
 
 async function openPostgres(databaseUrl: string, schema?: string): Promise<Database> {
-  const pgModule = await import('pg');
-  const pg = (pgModule as any).default ?? pgModule;
+  const pg = (await import('pg')).default;
   if (schema && !/^[a-z_][a-z0-9_]*$/i.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   if (schema) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -198,7 +197,7 @@ async function openPostgres(databaseUrl: string, schema?: string): Promise<Datab
     ...(schema ? { options: `-c search_path="${schema}"` } : {}),
   });
   pool.on('error', (err: Error) => console.error('[db] idle client error', err.message));
-  const txDb = (client: any): Database => {
+  const txDb = (client: import('pg').PoolClient): Database => {
     const self: Database = {
       query: async (sql, params) => ({ rows: (await client.query(statement(sql, params))).rows }),
       transaction: (fn) => fn(self),

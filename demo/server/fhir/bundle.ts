@@ -3,13 +3,14 @@
 // transaction: urn:uuid references are resolved first, entries run in FHIR order (DELETE,
 // POST, PUT/PATCH, GET), and the first failure rolls everything back with its own status.
 import { randomUUID } from 'node:crypto';
-import type { Bundle, BundleEntry } from '../../../src/fhir/types';
+import type { Bundle, BundleEntry, OperationOutcome, Resource } from '../../../src/fhir/types';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { errorResponse } from '../http/server';
 import { badRequest, notFound, methodNotAllowed } from '../core/errors';
 import { JsonBody } from '../core/json-text';
+import { isJsonObject, type StoredResource } from '../core/stored-resource';
 import type { Repository } from '../store/repository';
 import { setRequestState } from './route-kit';
 
@@ -63,9 +64,9 @@ function parseEntry(ctx: ServerContext, entry: BundleEntry, index: number): Pars
 }
 
 function entryBody(entry: BundleEntry, method: string): { body: unknown; contentType: string } {
-  const resource = entry.resource as any;
+  const resource: unknown = entry.resource;
   if (method === 'PATCH') {
-    if (resource?.resourceType === 'Binary' && typeof resource.data === 'string') {
+    if (isJsonObject(resource) && resource.resourceType === 'Binary' && typeof resource.data === 'string') {
       try {
         return {
           body: JSON.parse(Buffer.from(resource.data, 'base64').toString('utf8')),
@@ -119,17 +120,19 @@ async function dispatch(
 function toEntry(response: ServerResponse, fullUrl?: string): BundleEntry {
   const status = response.status;
   // A search answers JSON text; the entry wants the Bundle as an object.
-  const body = (response.body instanceof JsonBody ? JSON.parse(response.body.text) : response.body) as any;
-  const isOutcome = body?.resourceType === 'OperationOutcome';
+  const body: unknown = response.body instanceof JsonBody ? JSON.parse(response.body.text) : response.body;
+  const json = isJsonObject(body) && !Buffer.isBuffer(body) ? (body as StoredResource) : undefined;
+  const isOutcome = json?.resourceType === 'OperationOutcome';
   return {
     ...(fullUrl ? { fullUrl } : {}),
-    ...(body && !isOutcome && !Buffer.isBuffer(body) ? { resource: body } : {}),
+    // An entry's resource is whatever the route answered: a resource or a Bundle.
+    ...(json && !isOutcome ? { resource: json as unknown as Resource } : {}),
     response: {
       status: `${status} ${STATUS_TEXT[status] ?? ''}`.trim(),
       ...(response.headers?.Location ? { location: response.headers.Location } : {}),
       ...(response.headers?.ETag ? { etag: response.headers.ETag } : {}),
-      ...(body?.meta?.lastUpdated ? { lastModified: body.meta.lastUpdated } : {}),
-      ...(isOutcome ? { outcome: body } : {}),
+      ...(json?.meta?.lastUpdated ? { lastModified: json.meta.lastUpdated } : {}),
+      ...(isOutcome ? { outcome: json as unknown as OperationOutcome } : {}),
     },
   };
 }
@@ -179,18 +182,18 @@ export async function processBundle(
     for (const parsed of firstPass) {
       const fullUrl = parsed.entry.fullUrl;
       if (parsed.method !== 'POST' || !fullUrl?.startsWith('urn:uuid:')) continue;
-      const type = (parsed.entry.resource as any)?.resourceType;
+      const type = parsed.entry.resource?.resourceType;
       if (!type)
         throw badRequest(`Bundle entry ${parsed.index}: missing resource`, `Bundle.entry[${parsed.index}].resource`);
       let id: string = randomUUID();
       const ifNoneExist = parsed.entry.request?.ifNoneExist;
       if (ifNoneExist) {
-        const found = await tx.searchResources<any>(
+        const found = await tx.searchResources<StoredResource>(
           type,
           new URLSearchParams(ifNoneExist.replace(/^[A-Za-z]*\?/, '')),
           2
         );
-        if (found.length === 1) id = found[0].id;
+        if (found.length === 1 && found[0].id) id = found[0].id;
       }
       map.set(fullUrl, `${type}/${id}`);
       assigned.set(parsed.index, id);

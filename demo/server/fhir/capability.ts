@@ -32,7 +32,7 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
       {
         mode: 'server',
         security: { cors: true, description: 'Bearer tokens from the login protocol, or client credentials (basic)' },
-        interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' as any }],
+        interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' }],
         resource: types.map((type) => ({
           type,
           interaction: INTERACTIONS.map((code) => ({ code })),

@@ -1,7 +1,7 @@
 // ValueSet/$expand over stored ValueSets and CodeSystems: compose.include concepts, whole code
 // systems, nested value sets, excludes; then filter, offset and count.
 import { randomUUID } from 'node:crypto';
-import type { CodeSystemConcept, ValueSet, ValueSetExpansionContains } from '../../../src/fhir/types';
+import type { CodeSystem, CodeSystemConcept, ValueSet, ValueSetExpansionContains } from '../../../src/fhir/types';
 import { badRequest, notFound } from '../core/errors';
 import type { Repository } from '../store/repository';
 
@@ -61,7 +61,7 @@ async function conceptsOf(repo: Repository, vs: ValueSet, depth: number): Promis
           ...(c.display ? { display: c.display } : {}),
         });
     } else if (include.system) {
-      const cs = await repo.searchOne<any>('CodeSystem', { url: include.system });
+      const cs = await repo.searchOne<CodeSystem>('CodeSystem', { url: include.system });
       if (cs) flattenCodeSystem(include.system, cs.concept, out);
     }
     for (const nestedUrl of include.valueSet ?? []) {

@@ -32,7 +32,8 @@ const MAX_COUNT = 1_000;
 
 const string = { type: GraphQLString };
 const strings = { type: new GraphQLList(GraphQLString) };
-const object = (name: string, fields: GraphQLFieldConfigMap<any, any>) => new GraphQLObjectType({ name, fields });
+const object = (name: string, fields: GraphQLFieldConfigMap<unknown, SchemaContext>) =>
+  new GraphQLObjectType({ name, fields });
 
 const ElementDefinition = object('ElementDefinition', {
   id: string,

@@ -32,6 +32,13 @@ const wave =
   (i: number) =>
     Number((base + trend * i + amplitude * Math.sin(i * speed)).toFixed(digits));
 
+/** One series of a vital: a component (code, display) of a panel, or the value itself. */
+interface VitalSeries {
+  code?: string;
+  display?: string;
+  value: (i: number) => number;
+}
+
 /** The vitals catalogue of portal.md section 3: id, LOINC code, unit (as the portal shows it) and series. */
 export const VitalsCatalogue = [
   {
@@ -105,7 +112,7 @@ function vitals(now: Date): Observation[] {
         performer: [patientRef],
       };
       if (vital.series.length > 1) {
-        obs.component = vital.series.map((s: any) => ({
+        obs.component = (vital.series as readonly VitalSeries[]).map((s) => ({
           code: { coding: [{ system: LOINC, code: s.code, display: s.display }], text: s.display },
           valueQuantity: quantity(s.value(i)),
         }));

@@ -64,7 +64,7 @@ function portalClient(origins: readonly string[]): ClientApplicationRecord {
 }
 
 /** Sam's account (no password: Sam signs in at Northwind) and the portal client. */
-export function buildExternalIdentitySeed(): Record<string, any>[] {
+export function buildExternalIdentitySeed(): (Patient | UserRecord | MembershipRecord | ClientApplicationRecord)[] {
   const sam = DemoExternalUsers.sam;
   const patient: Patient = {
     resourceType: 'Patient',

@@ -20,7 +20,7 @@ import { buildExternalIdentitySeed } from './external-identity';
 const DATA_TABLES = ['search_index', 'resource_history', 'resources', 'binary_content'];
 
 /** Every seed record, dated relative to `now`. */
-export async function buildSeed(now: Date = new Date()): Promise<Record<string, any>[]> {
+export async function buildSeed(now: Date = new Date()) {
   return [
     ...(await buildPeople()),
     ...buildValueSets(),

@@ -136,7 +136,7 @@ export function validateResource(resource: unknown): OperationOutcomeIssue[] {
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) {
     return [issue('Resource must be a JSON object')];
   }
-  const r = resource as Record<string, any>;
+  const r = resource as Record<string, unknown>;
   if (typeof r.resourceType !== 'string' || !r.resourceType)
     return [issue('Missing resourceType', 'resourceType', 'required')];
   if (!isKnownResourceType(r.resourceType) || NON_STORABLE_TYPES.has(r.resourceType)) {
