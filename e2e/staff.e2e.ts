@@ -57,15 +57,15 @@ describe('staff tools', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Patients' }).waitFor();
     const table = page.getByRole('table', { name: 'Patients' });
-    await table.getByRole('cell', { name: 'Ava Abbott' }).waitFor();
+    await table.getByRole('cell', { name: 'Ava Abbott', exact: true }).waitFor();
     await expectAccessible(page);
 
     // Paging through the server's links.
     await page.getByRole('button', { name: 'Next page' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => table.getByRole('cell', { name: 'Ava Abbott' }).count()).toBe(0);
+    await expect.poll(() => table.getByRole('cell', { name: 'Ava Abbott', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Previous page' }).click();
-    await table.getByRole('cell', { name: 'Ava Abbott' }).waitFor();
+    await table.getByRole('cell', { name: 'Ava Abbott', exact: true }).waitFor();
 
     // Name search, then sort by birth date, descending on the second press.
     await page.getByLabel('Search by name').fill('Castillo');
@@ -100,7 +100,7 @@ describe('staff tools', () => {
     ).toEqual(['Ava Castillo', 'Ben Castillo']);
 
     // A patient: details with the record's tabs, then an edit through ResourceForm.
-    await table.getByRole('link', { name: 'Ava Castillo' }).focus();
+    await table.getByRole('link', { name: 'Ava Castillo', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Ava Castillo' }).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Patient record' });
@@ -132,7 +132,7 @@ describe('staff tools', () => {
 
     await page.getByLabel('Search by name').fill('Dubois');
     const table = page.getByRole('table', { name: 'Patients' });
-    await table.getByRole('link', { name: 'Ben Dubois' }).click();
+    await table.getByRole('link', { name: 'Ben Dubois', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Ben Dubois' }).waitFor();
     const tabs = page.getByRole('navigation', { name: 'Patient record' });
     await tabs.getByRole('link', { name: 'Details' }).waitFor();
