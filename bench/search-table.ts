@@ -41,7 +41,8 @@ const pageServer = createHttpServer((req, res) => {
   try {
     const file = join(dist, path === '/' ? 'index.html' : path);
     const type = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html' }[extname(file)];
-    res.writeHead(200, { 'content-type': type ?? 'application/octet-stream' }).end(readFileSync(file));
+    const body = readFileSync(file);
+    res.writeHead(200, { 'content-type': type ?? 'application/octet-stream' }).end(body);
   } catch {
     res.writeHead(404).end();
   }
