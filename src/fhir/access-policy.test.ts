@@ -1,4 +1,5 @@
 import {
+  getTypeFieldAccess,
   canPerformInteraction,
   canReadResource,
   canReadResourceType,
@@ -169,5 +170,24 @@ describe('field rules', () => {
 
   it('normalizes paths', () => {
     expect(normalizeFieldPath('Patient', 'Patient.name[12].given[]')).toBe('name.given');
+  });
+});
+
+describe('getTypeFieldAccess', () => {
+  it('answers the field rules of a type without reading a resource', () => {
+    const policy = {
+      resourceType: 'AccessPolicy' as const,
+      resource: [
+        { resourceType: 'Patient', hiddenFields: ['birthDate'], readonlyFields: ['telecom'] },
+        { resourceType: 'Practitioner', readonly: true },
+      ],
+    };
+    const patient = getTypeFieldAccess(policy, 'Patient');
+    expect(patient.isHidden('birthDate')).toBe(true);
+    expect(patient.isHidden('Patient.name[0].given')).toBe(false);
+    expect(patient.isReadonly('telecom.value')).toBe(true);
+    expect(patient.isReadonly('name')).toBe(false);
+    expect(getTypeFieldAccess(policy, 'Practitioner').isReadonly('name')).toBe(true);
+    expect(getTypeFieldAccess(undefined, 'Patient').isReadonly('telecom')).toBe(false);
   });
 });

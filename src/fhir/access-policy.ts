@@ -161,6 +161,37 @@ function readRules(accessPolicy: AccessPolicy, resourceOrType: Resource | string
   return (accessPolicy.resource ?? []).filter((rule) => matchesAccessPolicyRule(rule, 'read', resourceOrType));
 }
 
+function hiddenBy(rules: AccessPolicyResource[], field: string): boolean {
+  return rules.every((rule) => covers(rule.hiddenFields, field));
+}
+
+function readonlyBy(rules: AccessPolicyResource[], field: string): boolean {
+  return !rules.some(
+    (rule) =>
+      WRITE_INTERACTIONS.some((i) => ruleAllowsInteraction(rule, i)) &&
+      !covers(rule.hiddenFields, field) &&
+      !covers(rule.readonlyFields, field)
+  );
+}
+
+/**
+ * The field rules of a type, without reading any resource: every rule for the type that allows
+ * reading counts (compartment and criteria are the server's to check). For forms, which need
+ * no search matcher this way.
+ */
+export function getTypeFieldAccess(accessPolicy: AccessPolicy | undefined, resourceType: string) {
+  const rules = (accessPolicy?.resource ?? []).filter(
+    (rule) => ruleMatchesResourceType(rule, resourceType) && ruleAllowsInteraction(rule, 'read')
+  );
+  const field = (path: string) => normalizeFieldPath(resourceType, path);
+  return {
+    /** True when the field (and so all its children) is hidden. */
+    isHidden: (path: string) => !!accessPolicy && hiddenBy(rules, field(path)),
+    /** True when the field is shown but may not be changed. */
+    isReadonly: (path: string) => !!accessPolicy && readonlyBy(rules, field(path)),
+  };
+}
+
 /** True when the field (and so all its children) is hidden from the user. */
 export function isFieldHidden(
   accessPolicy: AccessPolicy | undefined,
@@ -169,8 +200,7 @@ export function isFieldHidden(
 ): boolean {
   if (!accessPolicy) return false;
   const resourceType = typeof resourceOrType === 'string' ? resourceOrType : resourceOrType.resourceType;
-  const field = normalizeFieldPath(resourceType, path);
-  return readRules(accessPolicy, resourceOrType).every((rule) => covers(rule.hiddenFields, field));
+  return hiddenBy(readRules(accessPolicy, resourceOrType), normalizeFieldPath(resourceType, path));
 }
 
 /** True when the field is shown but may not be changed (hidden fields are read-only too). */
@@ -181,11 +211,5 @@ export function isFieldReadonly(
 ): boolean {
   if (!accessPolicy) return false;
   const resourceType = typeof resourceOrType === 'string' ? resourceOrType : resourceOrType.resourceType;
-  const field = normalizeFieldPath(resourceType, path);
-  return !readRules(accessPolicy, resourceOrType).some(
-    (rule) =>
-      WRITE_INTERACTIONS.some((i) => ruleAllowsInteraction(rule, i)) &&
-      !covers(rule.hiddenFields, field) &&
-      !covers(rule.readonlyFields, field)
-  );
+  return readonlyBy(readRules(accessPolicy, resourceOrType), normalizeFieldPath(resourceType, path));
 }

@@ -124,6 +124,9 @@ export function ElementField({
   const name = elementName(element.path);
   const label = m.label(name);
   const readOnly = ctx.isReadonly(path);
+  // Inside a locked field, the nested fields are locked with it; the hint is said once.
+  const parent = path.slice(0, path.lastIndexOf('.'));
+  const lockedAbove = path.includes('.') && ctx.isReadonly(parent);
   // A field with its own input takes the issues below it too; one made of nested fields leaves them to those.
   const leaf =
     !element.contentReference &&
@@ -160,14 +163,14 @@ export function ElementField({
       data-invalid={errors.length ? true : undefined}
       data-path={path}
     >
-      {readOnly ? (
+      {readOnly && !lockedAbove ? (
         <fieldset disabled className={slotClass('form-lock', ctx.classNames)} aria-describedby={hintId}>
           {input}
         </fieldset>
       ) : (
         input
       )}
-      {readOnly && (
+      {readOnly && !lockedAbove && (
         <p id={hintId} className={slotClass('inputs-hint', ctx.classNames)}>
           {m.readOnly}
         </p>

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import {
   childElements,
   elementName,
-  isFieldHidden,
-  isFieldReadonly,
+  getTypeFieldAccess,
   normalizeErrorString,
   normalizeOutcome,
   type AccessPolicy,
@@ -169,13 +168,15 @@ export function useResourceForm({
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
 
   const issues = [...(outcome?.issue ?? []), ...(failure?.issue ?? [])];
+  // Field rules by type: the form needs no search matcher, and the server checks the rest.
+  const access = getTypeFieldAccess(accessPolicy, type);
   const elements = schema ? formElements(schema) : [];
-  const shown = elements.filter((e) => !isFieldHidden(accessPolicy, resource, e.path));
+  const shown = elements.filter((e) => !access.isHidden(elementName(e.path)));
 
   /** Sets one element of the resource; a read-only one keeps its value whatever the caller does. */
   const setField = (element: ElementSchema, value: unknown, code?: string) => {
     const name = elementName(element.path);
-    if (isFieldReadonly(accessPolicy, resource, name)) return;
+    if (access.isReadonly(name)) return;
     setResource(withChoice(element, resource, value, code) as unknown as Resource);
     if (required.has(name)) setRequired((r) => new Set([...r].filter((n) => n !== name)));
   };
@@ -225,8 +226,8 @@ export function useResourceForm({
       const at = issuePath(i, type);
       return !at || !shown.some((e) => at.split('.')[0] === elementName(e.path));
     }),
-    isHidden: (path: string) => isFieldHidden(accessPolicy, resource, path),
-    isReadonly: (path: string) => !!accessPolicy && isFieldReadonly(accessPolicy, resource, path),
+    isHidden: access.isHidden,
+    isReadonly: access.isReadonly,
     isRequiredMissing: (name: string) => required.has(name),
     setField,
     setFieldInvalid,

@@ -1,5 +1,5 @@
-import { getDisplayString } from 'fhir-portal-kit';
-import { useProfile } from 'fhir-portal-kit/react';
+import { canReadResourceType, getDisplayString } from 'fhir-portal-kit';
+import { useFhirClient, useProfile } from 'fhir-portal-kit/react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Footer } from '../shell/Footer';
 import { useFollowFhircast } from './fhircast';
@@ -7,6 +7,8 @@ import { useFollowFhircast } from './fhircast';
 /** The staff area's frame: its own header (Inbox, the user, Sign out), content and footer. */
 export function StaffLayout() {
   const profile = useProfile();
+  const client = useFhirClient();
+  const inbox = canReadResourceType(client.getAccessPolicy(), 'Communication');
   useFollowFhircast();
   return (
     <div className="portal-page">
@@ -23,10 +25,15 @@ export function StaffLayout() {
           </Link>
           <nav aria-label="Staff" className="portal-nav">
             <ul>
+              {inbox && (
+                <li>
+                  <NavLink to="/staff" end>
+                    Inbox
+                  </NavLink>
+                </li>
+              )}
               <li>
-                <NavLink to="/staff" end>
-                  Inbox
-                </NavLink>
+                <NavLink to="/staff/patients">Patients</NavLink>
               </li>
             </ul>
           </nav>
