@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createServer } from '../demo/server/app';
 import { signAccessToken } from '../demo/server/auth/jwt';
-import { analyzeTables } from '../demo/server/fhir/repository';
+import { analyzeTables } from '../demo/server/store/index-writer';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const PATIENTS = 10_000;

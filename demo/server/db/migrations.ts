@@ -76,7 +76,7 @@ export const migrations: Migration[] = [
       // Exact-match token and reference values of the current version as one array per
       // resource (format in search/extract.ts, searchKeys): an equality search is a GIN lookup
       // on the resource row, and two of them intersect inside one index scan. NULL until the
-      // server backfills a row written before this migration (fhir/repository.ts,
+      // server backfills a row written before this migration (store/repository.ts,
       // backfillSearchKeys); '{}' for deleted rows.
       `ALTER TABLE resources ADD COLUMN IF NOT EXISTS search_keys TEXT[]`,
       // fastupdate off: PGlite runs no autovacuum, so GIN's pending list would never be merged
