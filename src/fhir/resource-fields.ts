@@ -4,7 +4,7 @@
 // R4 definitions for the resources a portal shows most; other types keep their JSON order
 // after the common DomainResource elements.
 
-import { isFieldHidden, type AccessPolicy } from './access-policy';
+import { isFieldHidden, type AccessPolicy, type CriteriaMatcher } from './access-policy-rules';
 import { isValidDate, isValidDateTime } from './dates';
 import type { Resource } from './types';
 
@@ -367,16 +367,26 @@ export function guessDatatype(key: string, value: unknown): string {
 /**
  * The fields of a resource in definition order, each with a label, a datatype and its value;
  * resourceType, the narrative (shown on its own), contained resources, empty values and the
- * fields the access policy hides are left out.
+ * fields the access policy hides are left out. A policy rule with `criteria` applies only with
+ * `matchCriteria` (`matchesAccessPolicyCriteria`); without it such a rule grants nothing, so
+ * its fields stay hidden.
  */
-export function getResourceFields(resource: Resource, accessPolicy?: AccessPolicy): ResourceField[] {
+export function getResourceFields(
+  resource: Resource,
+  accessPolicy?: AccessPolicy,
+  matchCriteria?: CriteriaMatcher
+): ResourceField[] {
   const order = [...DOMAIN_RESOURCE, ...(ORDER[resource.resourceType] ?? [])];
   const fields: (ResourceField & { rank: number; index: number })[] = [];
   Object.entries(resource).forEach(([key, value], index) => {
     if (key === 'resourceType' || key === 'text' || key === 'contained' || key.startsWith('_')) return;
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) return;
     const { name, type } = splitChoice(key);
-    if (isFieldHidden(accessPolicy, resource, name) || isFieldHidden(accessPolicy, resource, key)) return;
+    if (
+      isFieldHidden(accessPolicy, resource, name, matchCriteria) ||
+      isFieldHidden(accessPolicy, resource, key, matchCriteria)
+    )
+      return;
     const rank = order.indexOf(name);
     fields.push({
       key,

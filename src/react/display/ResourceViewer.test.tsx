@@ -88,6 +88,25 @@ describe('ResourceViewer', () => {
     expect(screen.getByRole('rowheader', { name: 'Code' })).toBeInTheDocument();
   });
 
+  it('applies a rule with criteria once its matcher has loaded, showing nothing before', async () => {
+    // Two read rules for Observation: the one whose criteria match (status final) hides subject;
+    // the other (status preliminary) would show everything. A field is hidden only when every
+    // rule that applies hides it, so only a real criteria match gives this result.
+    const policy = {
+      resourceType: 'AccessPolicy',
+      resource: [
+        { resourceType: 'Observation', criteria: 'Observation?status=final', hiddenFields: ['subject'] },
+        { resourceType: 'Observation', criteria: 'Observation?status=preliminary' },
+      ],
+    } as AccessPolicy;
+    render(<ResourceViewer resource={observation} accessPolicy={policy} />, { wrapper });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.queryByRole('rowheader')).not.toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Code' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Subject' })).not.toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Performer' })).toBeInTheDocument();
+  });
+
   it('says Unknown data type for a value it cannot format', () => {
     render(
       <ResourceViewer

@@ -9,8 +9,10 @@ import {
   guessDatatype,
   MAX_DISPLAY_VALUES,
   safeUrl,
+  policyNeedsCriteriaMatcher,
   type AccessPolicy,
   type Attachment,
+  type CriteriaMatcher,
   type Reference,
   type Resource,
 } from '../../fhir';
@@ -27,6 +29,8 @@ export interface ResourceViewerMessages {
   readonly moreValues: string;
   /** The caption of the fields table. Default 'Details'. */
   readonly caption: string;
+  /** While the access policy's criteria matcher loads. Default 'Loading...'. */
+  readonly loading: string;
 }
 
 /** The default English texts. */
@@ -35,6 +39,7 @@ export const defaultResourceViewerMessages: ResourceViewerMessages = {
   unknownType: 'Unknown data type',
   moreValues: '... {count} total values',
   caption: 'Details',
+  loading: 'Loading...',
 };
 
 /** The parts of the viewer, each given the class `fpk-${slot}`. */
@@ -130,6 +135,29 @@ function Narrative({ html, className }: { html: string; className: string }) {
   return clean ? <div className={className} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 
+// The search matcher a policy's `criteria` need (about 6 KB gzipped) loads only for a policy
+// that has criteria for the resource's type; most sessions have no such rule, so the viewer
+// does not carry it up front. Until it lands, no field shows: a rule that cannot be checked
+// must not reveal what it might hide.
+let matcherLoading: Promise<CriteriaMatcher> | undefined;
+function loadCriteriaMatcher(): Promise<CriteriaMatcher> {
+  matcherLoading ??= import('../../fhir/access-policy-criteria').then((m) => m.matchesAccessPolicyCriteria);
+  return matcherLoading;
+}
+
+function useCriteriaMatcher(needed: boolean): CriteriaMatcher | undefined {
+  const [matcher, setMatcher] = useState<CriteriaMatcher>();
+  useEffect(() => {
+    if (!needed || matcher) return;
+    let live = true;
+    void loadCriteriaMatcher().then((m) => live && setMatcher(() => m));
+    return () => {
+      live = false;
+    };
+  }, [needed, matcher]);
+  return matcher;
+}
+
 /**
  * Any resource as a table of its fields: definition order, labels, each value formatted by its
  * type, references as links, arrays cut at 50 ('... N total values'), the narrative sanitized,
@@ -149,7 +177,16 @@ export const ResourceViewer = /* @__PURE__ */ forwardRef<HTMLDivElement, Resourc
     link: renderLink ?? ((href, text) => <a href={href}>{text}</a>),
     nestedClass: cls('viewer-nested'),
   };
-  const fields = getResourceFields(resource, policy);
+  const needsMatcher = policyNeedsCriteriaMatcher(policy, resource.resourceType);
+  const matcher = useCriteriaMatcher(needsMatcher);
+  if (needsMatcher && !matcher) {
+    return (
+      <div {...rest} ref={ref} className={[cls('viewer'), className].filter(Boolean).join(' ')} aria-busy="true">
+        <p role="status">{t.loading}</p>
+      </div>
+    );
+  }
+  const fields = getResourceFields(resource, policy, matcher);
   const narrative = resource.resourceType !== 'Binary' && 'text' in resource ? resource.text?.div : undefined;
   return (
     <div {...rest} ref={ref} className={[cls('viewer'), className].filter(Boolean).join(' ')}>
