@@ -266,7 +266,9 @@ export class ExternalLogin {
       if (!email) badRequest(ExternalLoginMessages.emailNotVerified);
       user ??= await this.createUser(email, identity);
       const login = await this.openLogin(user, flow);
-      const registered = await this.service.newPatient({ login: login.id, projectId: found.projectId });
+      const registered = await this.service.newPatient({ login: login.id, projectId: found.projectId }, undefined, {
+        signedInAtProvider: true,
+      });
       if (found.provider.useSubject) await this.linkSubject(found, identity.sub, registered.login);
       return registered;
     }

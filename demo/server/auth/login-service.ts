@@ -92,6 +92,17 @@ function requireString(
 }
 
 /** The login side of the server: every operation of the protocol on one context. */
+/** How a registration reached newPatient. */
+export interface NewPatientOptions {
+  /**
+   * The person signed in at the project's own external identity provider just now (auth/external
+   * callback, createUser). The bot check guards registration by password from the open internet;
+   * here the provider the project trusts has authenticated the person, and the browser never saw
+   * the portal's register form, so there is no challenge to answer.
+   */
+  readonly signedInAtProvider?: boolean;
+}
+
 export class LoginService {
   constructor(private readonly ctx: ServerContext) {}
 
@@ -330,14 +341,20 @@ export class LoginService {
   }
 
   /** POST auth/newpatient: a Patient named after the user, in the given (or demo) project. */
-  async newPatient(body: Record<string, unknown>, remoteAddress?: string): Promise<SignInResponse> {
+  async newPatient(
+    body: Record<string, unknown>,
+    remoteAddress?: string,
+    options: NewPatientOptions = {}
+  ): Promise<SignInResponse> {
     const login = await this.readPendingLogin(body.login);
     await this.assertAuthenticated(login);
     const projectId =
       (typeof body.projectId === 'string' && body.projectId) || login.projectId || this.ctx.defaultProjectId;
     const project = await this.readProject(projectId);
     const user = await this.readUser(login);
-    const spendBotCheck = await botCheckForProfile(this.ctx, user, body, remoteAddress);
+    const spendBotCheck = options.signedInAtProvider
+      ? async () => undefined
+      : await botCheckForProfile(this.ctx, user, body, remoteAddress);
     const membership = await this.repo.transaction(async (repo) => {
       await spendBotCheck(repo);
       const patient = await repo.createResource<Patient>({
