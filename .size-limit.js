@@ -33,15 +33,17 @@ export default [
   {
     // JavaScript only: with its CSS (styles.css + controls.css + scheduler.css, minified and
     // gzipped: 2.6 KB) the Scheduler stays within its 30 KB goal (npm run bench prints both).
-    // 28.1, not 28: the locale work (#12) and the shared code the health record, chat and inputs
-    // brought into common chunks measured 28,003 B at their integration. With its CSS that is
-    // 30.3 KB in npm run bench: over the 30 KB goal, an open item for the next round.
+    // 30.9, not 28: the Scheduler now shows the practitioner through ResourceAvatar and
+    // ResourceName (issue 10 asks for them there), which read through useResource and the shared
+    // request primitive (issue 12): 30.78 KB at their integration, about 33.4 KB with CSS. That is
+    // over the 30 KB goal; the budget holds it where it is so growth fails CI, and the note of
+    // issues 10/12 carries the overrun as an open item (react-day-picker and date-fns are 60% of it).
     name: 'Scheduler (react entry, one named import)',
     path: 'dist/react.js',
     import: '{ Scheduler }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    limit: '28.1 KB',
+    limit: '30.9 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
@@ -55,18 +57,19 @@ export default [
     import: '{ QuestionnaireForm }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    limit: '25 KB',
+    // 25.5, not 25: the required-error rule, locale and classNames slots of issue 12 added 0.4 KB.
+    limit: '25.5 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
-    // The issue's goal is 12 KB; today 12.7 KB (the datatype formatters and the access-policy
-    // matcher it shares with the root entry). Budget set to what it is, so growth fails CI.
+    // The issue's goal: 12 KB. The search matcher an access policy's criteria need loads on
+    // demand, only for a policy with criteria for the type.
     name: 'ResourceViewer (react entry, one named import)',
     path: 'dist/react.js',
     import: '{ ResourceViewer }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    limit: '13 KB',
+    limit: '12 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {

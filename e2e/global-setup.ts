@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -22,10 +23,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   buildPortalIfStale();
   const dataDir = mkdtempSync(join(tmpdir(), 'fpk-e2e-'));
-  const api = await createServer({ port: 0, dataDir, seed: true });
-  const portal = await startPortalServer({ port: 0, apiUrl: api.url });
+  // As `npm start` runs it, the server's public address is the portal's (the browser reaches the
+  // API through the portal), so the portal's port is chosen first.
+  const portalPort = await freePort();
+  const publicUrl = `http://127.0.0.1:${portalPort}/`;
+  const api = await createServer({ port: 0, dataDir, seed: true, baseUrl: publicUrl });
+  // api.url is the public address (the portal); the portal forwards to where the server listens.
+  const portal = await startPortalServer({ port: portalPort, apiUrl: `http://127.0.0.1:${api.port}/` });
   // The demo's external OpenID provider, as `npm start` runs it: northwind.example signs in there.
-  const idp = await startDemoIdentityProvider({ port: 0, redirectUris: [`${api.url}auth/external/callback`] });
+  const idp = await startDemoIdentityProvider({ port: 0, redirectUris: [`${publicUrl}auth/external/callback`] });
   await configureDemoExternalIdentity(api.ctx, { issuer: idp.issuer, portalOrigins: [portal.url] });
   project.provide('portalUrl', portal.url);
   project.provide('apiUrl', api.url);
@@ -35,4 +41,16 @@ export default async function setup(project: TestProject) {
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** A port free right now (the OS picks it), for a server that must know its address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -26,7 +26,11 @@ const idpPort = portFrom('IDP_PORT', 8104);
 const apiUrl = `http://${HOST}:${fhirPort}`;
 // The demo's external OpenID provider (demo/identity-provider): northwind.example signs in there.
 const idpUrl = `http://${HOST}:${idpPort}`;
-const callbackUrl = `${(process.env.BASE_URL || `${apiUrl}/`).replace(/\/?$/, '/')}auth/external/callback`;
+// The server's public address is the portal's: the browser reaches the API through it (one
+// origin), so the URLs the server writes (a Binary's url, the websocket, the external sign-in
+// callback, the token issuer) are ones the portal's client recognises as its own server.
+const publicUrl = (process.env.BASE_URL || `http://${HOST}:${portalPort}/`).replace(/\/?$/, '/');
+const callbackUrl = `${publicUrl}auth/external/callback`;
 
 /** A busy port in words, with the variable that moves it. */
 const busy = (port, variable, what) =>
@@ -83,7 +87,7 @@ const identityProviderExit = new Promise((resolve) =>
 );
 const server = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, FHIR_PORT: String(fhirPort), DEMO_IDP_URL: idpUrl },
+  env: { ...process.env, FHIR_PORT: String(fhirPort), DEMO_IDP_URL: idpUrl, BASE_URL: publicUrl },
 });
 const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
 

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
+import { SectionOutlet } from '../shell/SectionOutlet';
 
 const sections = [
   { to: 'profile', label: 'Profile' },
@@ -19,9 +20,7 @@ export function AccountLayout() {
           ))}
         </ul>
       </nav>
-      <div className="portal-content">
-        <Outlet />
-      </div>
+      <SectionOutlet />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink } from 'react-router';
+import { SectionOutlet } from '../shell/SectionOutlet';
 
 /** care-plan: a side menu (Action Items) and the section's content, 800 wide. */
 export function CarePlanLayout() {
@@ -11,9 +12,7 @@ export function CarePlanLayout() {
           </li>
         </ul>
       </nav>
-      <div className="portal-content">
-        <Outlet />
-      </div>
+      <SectionOutlet />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { VITALS } from 'fhir-portal-kit';
-import { Outlet } from 'react-router';
+import { SectionOutlet } from '../shell/SectionOutlet';
 import { PrefetchNavLink } from '../shell/PrefetchLink';
 
 const sections = [
@@ -35,9 +35,7 @@ export function HealthRecordLayout() {
           ))}
         </ul>
       </nav>
-      <div className="portal-content">
-        <Outlet />
-      </div>
+      <SectionOutlet />
     </div>
   );
 }

@@ -21,6 +21,8 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // React clears currentTarget once the handler returns, so keep the form before the await.
+    const form = event.currentTarget;
     if (!file) {
       setMissingFile(true);
       return;
@@ -35,7 +37,6 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
         description: description.trim() || file.name,
         category: [{ text: 'Uploaded by the patient' }],
       });
-      const form = event.currentTarget;
       form.reset();
       setFile(undefined);
       setDescription('');
