@@ -120,6 +120,7 @@ describe('when a patient changes their password and turns MFA on and off', () =>
     await openSecurity(page, menu);
     await press(page, mfa.getByRole('button', { name: 'Turn off MFA' }));
     expect(await mfa.getByLabel(/^Current password/).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectAccessible(page);
     await page.keyboard.type(newPassword);
     await page.keyboard.press('Enter');
     await mfa.getByRole('status').filter({ hasText: 'MFA is now off.' }).waitFor();
