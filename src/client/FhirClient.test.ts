@@ -331,4 +331,53 @@ describe('FhirClient resource API', () => {
       ]);
     });
   });
+
+  describe('when the signed-in user changes their password or MFA', () => {
+    it('posts auth/changepassword, auth/mfa/enroll and auth/mfa/disable as JSON with the session token', async () => {
+      const { client, fetch } = setup(() => json({ enrolled: true }));
+      client.setAccessToken('tok');
+      await client.changePassword('old-secret', 'new-secret-1');
+      await expect(client.enrollMfa('123456')).resolves.toEqual({ enrolled: true });
+      await client.disableMfa('new-secret-1');
+      const post = (path: string, body: unknown) => ({
+        method: 'POST',
+        url: BASE + path,
+        headers: expectedHeaders('tok', { 'Content-Type': 'application/json' }),
+        body: JSON.stringify(body),
+      });
+      expect(fetch.requests.map(wire)).toEqual([
+        post('auth/changepassword', { oldPassword: 'old-secret', newPassword: 'new-secret-1' }),
+        post('auth/mfa/enroll', { token: '123456' }),
+        post('auth/mfa/disable', { password: 'new-secret-1' }),
+      ]);
+    });
+
+    it('asks GET auth/mfa/status afresh every time: the answer changes and holds a secret', async () => {
+      const answers = [
+        { enrolled: false, enrollSecret: 'AAAA', enrollQrCode: 'data:image/png;base64,x' },
+        { enrolled: false, enrollSecret: 'BBBB', enrollQrCode: 'data:image/png;base64,y' },
+      ];
+      const { client, fetch } = setup((_req, index) => json(answers[index]));
+      client.setAccessToken('tok');
+      await expect(client.getMfaStatus()).resolves.toEqual(answers[0]);
+      await expect(client.getMfaStatus()).resolves.toEqual(answers[1]);
+      expect(fetch.requests.map(wire)).toEqual([
+        { method: 'GET', url: BASE + 'auth/mfa/status', headers: expectedHeaders('tok'), body: undefined },
+        { method: 'GET', url: BASE + 'auth/mfa/status', headers: expectedHeaders('tok'), body: undefined },
+      ]);
+    });
+
+    it('rejects with the OperationOutcome that names the field', async () => {
+      const outcome = {
+        resourceType: 'OperationOutcome',
+        issue: [
+          { severity: 'error', code: 'invalid', details: { text: 'Incorrect password' }, expression: ['oldPassword'] },
+        ],
+      };
+      const { client } = setup(() => json(outcome, 400));
+      client.setAccessToken('tok');
+      const error = await client.changePassword('wrong', 'new-secret-1').catch((e: unknown) => e);
+      expect(isOperationOutcomeError(error) && error.outcome).toEqual(outcome);
+    });
+  });
 });

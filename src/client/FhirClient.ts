@@ -41,6 +41,7 @@ import type {
   GoogleLoginRequest,
   LoginAuthenticationResponse,
   LoginClient,
+  MfaStatus,
   NewPatientRequest,
   NewProjectRequest,
   NewUserRequest,
@@ -364,6 +365,31 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
    */
   fetchTokens(formBody: URLSearchParams): Promise<ProfileResource | undefined> {
     return this.#session.fetchTokens(formBody);
+  }
+
+  // ---------------------------------------------------------------- account security
+  // The signed-in user's own password and MFA (auth/changepassword, auth/mfa/*). Issues name the
+  // field they are about (oldPassword, newPassword, token, password), so a form can show them there.
+
+  /** Changes the signed-in user's password (POST auth/changepassword); the server ends their other sessions. */
+  changePassword(oldPassword: string, newPassword: string, options?: RequestOptions): Promise<OperationOutcome> {
+    return this.post('auth/changepassword', { oldPassword, newPassword }, ContentType.JSON, options);
+  }
+
+  /** Whether MFA is on (GET auth/mfa/status); when off, the secret and QR code to enrol with. Never cached. */
+  getMfaStatus(options?: RequestOptions): Promise<MfaStatus> {
+    // Past the request cache: the answer changes with every enrolment and holds a secret.
+    return this.#request('GET', this.#options.baseUrl + 'auth/mfa/status', options);
+  }
+
+  /** Turns MFA on with a code from the authenticator app (POST auth/mfa/enroll). */
+  enrollMfa(token: string, options?: RequestOptions): Promise<MfaStatus> {
+    return this.post('auth/mfa/enroll', { token }, ContentType.JSON, options);
+  }
+
+  /** Turns MFA off with the current password (POST auth/mfa/disable). */
+  disableMfa(password: string, options?: RequestOptions): Promise<MfaStatus> {
+    return this.post('auth/mfa/disable', { password }, ContentType.JSON, options);
   }
 
   // ---------------------------------------------------------------- URLs

@@ -3,6 +3,7 @@ import { AccountLayout } from './account/AccountLayout';
 import { MembershipBillingPage } from './account/MembershipBillingPage';
 import { ProfilePage } from './account/ProfilePage';
 import { ProviderPage } from './account/ProviderPage';
+import { SecurityPage } from './account/SecurityPage';
 import { ActionItemPage } from './care-plan/ActionItemPage';
 import { ActionItemsPage } from './care-plan/ActionItemsPage';
 import { CarePlanLayout } from './care-plan/CarePlanLayout';
@@ -69,6 +70,7 @@ export function SignedInRoutes() {
           <Route path="profile" element={<ProfilePage />} />
           <Route path="provider" element={<ProviderPage />} />
           <Route path="membership-and-billing" element={<MembershipBillingPage />} />
+          <Route path="security" element={<SecurityPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

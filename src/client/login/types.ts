@@ -105,6 +105,20 @@ export interface LoginAuthenticationResponse {
   readonly enrollQrCode?: string;
 }
 
+/**
+ * Whether the signed-in user's sign-in asks for a TOTP code (GET auth/mfa/status, and the answer
+ * of auth/mfa/enroll and auth/mfa/disable). While MFA is off the status carries what to enrol
+ * with: the otpauth URI, its QR code as a data URL, and the secret for typing in by hand.
+ */
+export interface MfaStatus {
+  readonly enrolled: boolean;
+  readonly enrollUri?: string;
+  /** Data URL of the QR code to scan. */
+  readonly enrollQrCode?: string;
+  /** The base32 secret, for authenticator apps that cannot scan. */
+  readonly enrollSecret?: string;
+}
+
 /** What POST auth/method answers: an external authorize address when the email's domain uses one. */
 export interface AuthMethodResponse {
   readonly authorizeUrl?: string;

@@ -1,4 +1,4 @@
-/** Every part of the sign-in and register cards; the default class of a part is `fpk-${slot}`. */
+/** Every part of the sign-in and register cards and the account-security cards; the default class of a part is `fpk-${slot}`. */
 export const AuthSlot = {
   Root: 'auth',
   Heading: 'auth-heading',
@@ -24,6 +24,10 @@ export const AuthSlot = {
   Google: 'auth-google',
   Status: 'auth-status',
   BotCheck: 'auth-bot-check',
+  /** The root of an account-security card (ChangePasswordForm, MfaSettings), beside Root. */
+  Settings: 'auth-settings',
+  /** The MFA secret typed by hand into an app that cannot scan. */
+  Secret: 'auth-secret',
 } as const;
 
 /** A part's name, e.g. 'auth-button'. */

@@ -5,12 +5,12 @@ import { useCn } from './authClassContext';
 /** Heading level of a card's top heading. */
 export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
 
-export function Heading(props: { level: HeadingLevel; children: ReactNode }): ReactNode {
+export function Heading(props: { level: HeadingLevel; id?: string; children: ReactNode }): ReactNode {
   const cn = useCn();
   const Tag = `h${props.level}` as const;
   // tabIndex -1: focus lands here on a step without fields, so screen readers hear the new step.
   return (
-    <Tag className={cn('auth-heading')} tabIndex={-1} data-step-heading="">
+    <Tag id={props.id} className={cn('auth-heading')} tabIndex={-1} data-step-heading="">
       {props.children}
     </Tag>
   );
@@ -131,4 +131,29 @@ export function ActionLink(props: {
     );
   }
   return null;
+}
+
+/** A button that acts without submitting (Turn on, Cancel); outline unless it is the step's main action. */
+export function ActionButton(props: {
+  readonly onClick: () => void;
+  readonly variant?: 'primary' | 'outline';
+  readonly loading?: boolean;
+  /** Receives focus when the step starts. */
+  readonly autoFocusOnStep?: boolean;
+  readonly children: ReactNode;
+}): ReactNode {
+  const cn = useCn();
+  return (
+    <button
+      type="button"
+      className={cn('auth-button')}
+      data-variant={props.variant ?? 'outline'}
+      aria-busy={props.loading || undefined}
+      data-loading={props.loading ? '' : undefined}
+      data-autofocus={props.autoFocusOnStep ? '' : undefined}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
 }

@@ -1,5 +1,6 @@
 // src/react/auth: headless sign-in and register flows (useSignIn, useRegister) and their styled
-// cards (SignInForm, RegisterForm).
+// cards (SignInForm, RegisterForm); the signed-in user's own security settings (useChangePassword,
+// useMfaSettings) and their cards (ChangePasswordForm, MfaSettings).
 //
 // Choices where client-layer.md says "not shown":
 // - Step headings: 'Sign in' (email and password steps), 'Create an account' (register); the
@@ -19,6 +20,11 @@
 // - Scope sub-filters: Condition by problem-list-item, encounter-diagnosis, health-concern;
 //   Observation by the nine observation-category codes; labels are the scope strings.
 // - Buttons stay enabled while a request runs (aria-busy, data-loading); a second submit is ignored.
+// - Changing the password asks for the current one and a confirmation; the new one must be 8
+//   characters or more (minPasswordLength) and differ from the current one, checked before sending.
+// - MFA settings load the status on mount; turning MFA on shows the server's QR code and the secret
+//   in groups of four, and takes a six-digit code (spaces ignored); turning it off takes the
+//   current password, as the reference server requires.
 export * from './classNames';
 export * from './messages';
 export { toFormErrors, type FormErrors } from './formErrors';
@@ -32,3 +38,9 @@ export { SignInForm, type SignInFormProps } from './SignInForm';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm';
 export * from './useAltcha';
 export { AltchaField, type AltchaFieldProps } from './AltchaField';
+export * from './securityMessages';
+export * from './useChangePassword';
+export * from './useMfaSettings';
+export { ChangePasswordForm, type ChangePasswordFormProps } from './ChangePasswordForm';
+export { MfaSettings, type MfaSettingsProps } from './MfaSettings';
+export type { SettingsCardProps } from './SettingsCard';

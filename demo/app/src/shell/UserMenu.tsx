@@ -50,6 +50,8 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
               </Link>
             </li>
             <li>
+              {/* portal.md: Settings goes to /account/profile too. Password and MFA live one item
+                  down the account side menu ('Password and sign-in', /account/security). */}
               <Link to="/account/profile" onClick={() => setOpen(false)}>
                 Settings
               </Link>
