@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   412: 'Precondition Failed',
+  422: 'Unprocessable Entity',
 };
 const ORDER: Record<string, number> = { DELETE: 0, POST: 1, PUT: 2, PATCH: 2, GET: 3, HEAD: 3 };
 
