@@ -43,7 +43,10 @@ describe.each(backends())('future appointment limit (%s)', (backend) => {
   const book = (who: TestAccount, days: number, status?: string) =>
     fhirAs(server, who.token)('POST', 'Appointment', appointment(who, days, status));
   const upcoming = async (who: TestAccount) => {
-    const res = await fhirAs(server, who.token)('GET', `Appointment?actor=${who.profile}&date=ge${new Date().toISOString().slice(0, 10)}&_count=100`);
+    const res = await fhirAs(server, who.token)(
+      'GET',
+      `Appointment?actor=${who.profile}&date=ge${new Date().toISOString().slice(0, 10)}&_count=100`
+    );
     return (res.body.entry ?? []).length;
   };
 
