@@ -62,6 +62,11 @@ export interface CreateServerOptions {
   botCheck?: BotCheckConfig;
   /** Where access log lines go; default: what ACCESS_LOG names ('stdout' or a file), else none. */
   accessLog?: AccessLogSink;
+  /**
+   * How many upcoming appointments one patient may hold (booked by themselves; past and cancelled
+   * ones do not count). Default: FUTURE_APPOINTMENTS_PER_PATIENT, else 3.
+   */
+  futureAppointmentsPerPatient?: number;
   /** Limits on websockets that have not bound a subscription yet (ws/subscriptions.ts). */
   socketLimits?: Partial<SocketLimits>;
   /** Replaces authenticateRequest (tests only). */
@@ -86,9 +91,20 @@ function defaultCorsOrigins(): string[] {
   return [`http://localhost:${portalPort}`, `http://127.0.0.1:${portalPort}`, ...extra];
 }
 
+/** FUTURE_APPOINTMENTS_PER_PATIENT as a number, when set; a value that is not a count stops the start. */
+function futureAppointmentsFromEnv(): number | undefined {
+  const value = process.env.FUTURE_APPOINTMENTS_PER_PATIENT;
+  if (value === undefined || value === '') return undefined;
+  if (!/^\d{1,6}$/.test(value))
+    throw new Error(`FUTURE_APPOINTMENTS_PER_PATIENT must be a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
 /** Starts a server; resolves when it listens and the data is ready. */
 export async function createServer(opts: CreateServerOptions = {}): Promise<RunningServer> {
   const host = opts.host ?? '127.0.0.1';
+  // Read before anything opens, so a bad value stops the start with nothing to clean up.
+  const futureAppointmentsPerPatient = opts.futureAppointmentsPerPatient ?? futureAppointmentsFromEnv();
   // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
   const folder =
     opts.dataDir && !opts.databaseUrl
@@ -115,7 +131,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   }
   const port = (httpServer.address() as AddressInfo).port;
   const url = opts.baseUrl ?? `http://${host}:${port}/`;
-  const ctx = await createContext(db, url, { defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID });
+  const ctx = await createContext(db, url, {
+    defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID,
+    futureAppointmentsPerPatient,
+  });
   installBotCheck(ctx, opts.botCheck ?? botCheckConfigFromEnv());
   const accessLog = opts.accessLog ?? accessLogSink(process.env.ACCESS_LOG);
 

@@ -34,6 +34,8 @@ export type ChangeListener = (resource: Resource, action: 'create' | 'update' | 
 export interface ContextOptions {
   /** See ServerContext.defaultProjectId. */
   defaultProjectId?: string;
+  /** How many upcoming appointments one patient may hold (store/write-checks.ts; default 3). */
+  futureAppointmentsPerPatient?: number;
 }
 
 /** Loads the JWT key from server_config, creating it on first start. */
@@ -66,6 +68,7 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
     systemRepo: new Repository(db, undefined, {
       onChange: (r, a) => onResourceChange(r, a),
       defaultProject: opts.defaultProjectId,
+      futureAppointmentsPerPatient: opts.futureAppointmentsPerPatient,
     }),
     baseUrl: baseUrl.endsWith('/') ? baseUrl : baseUrl + '/',
     jwtSecret: await loadJwtSecret(db),

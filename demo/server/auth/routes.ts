@@ -6,9 +6,10 @@ import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import { LoginService, type TokenResponse } from './login-service';
 import { OAuthError, badRequest, unauthorized } from './errors';
-import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord } from './records';
+import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord, type UserRecord } from './records';
 import { parseBasicAuth } from './basic';
 import { isInternalType } from '../core/resource-types';
+import type { StoredRow } from '../core/stored-resource';
 import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
 
 function json(body: unknown, status = 200): ServerResponse {
@@ -91,12 +92,12 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
   const membership = await repo.readResource<MembershipRecord>('ProjectMembership', auth.membership);
   const project = await repo.readResource<ProjectRecord>('Project', auth.project);
   const [profileType, profileId] = auth.profile.split('/');
-  let profile: Record<string, any> = await repo.readResource(profileType, profileId);
+  let profile = await repo.readResource<StoredRow>(profileType, profileId);
   // A client application's record holds its secret: answer only who it is.
   if (isInternalType(profileType)) profile = { resourceType: profileType, id: profile.id, name: profile.name };
   let user: Record<string, unknown> | undefined;
   if (membership.user.reference?.startsWith('User/')) {
-    const u = await repo.readResource<any>('User', refId(membership.user)!);
+    const u = await repo.readResource<UserRecord>('User', refId(membership.user)!);
     user = {
       resourceType: 'User',
       id: u.id,

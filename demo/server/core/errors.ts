@@ -74,7 +74,7 @@ export const forbidden = (text = 'Forbidden') => new OperationOutcomeError(forbi
 export const gone = (text: string) => withId('gone', text, 'deleted');
 export const conflict = (text: string) => withId('conflict', text, 'conflict');
 export const preconditionFailed = (text: string) => withId('precondition-failed', text, 'conflict');
-export const tooLarge = (text: string) => withId('too-large', text, 'too-costly');
+export const tooLarge = (text: string, expression?: string) => withId('too-large', text, 'too-costly', expression);
 export const notAcceptable = (text: string) => withId('not-acceptable', text, 'not-supported');
 export const unsupportedMediaType = (text: string) => withId('unsupported-media-type', text, 'not-supported');
 export const methodNotAllowed = (text: string) => withId('method-not-allowed', text, 'not-supported');

@@ -8,11 +8,14 @@ import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { errorResponse } from '../http/server';
-import { badRequest, notFound, methodNotAllowed } from '../core/errors';
+import { badRequest, notFound, methodNotAllowed, tooLarge } from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import { isJsonObject, type StoredResource } from '../core/stored-resource';
+import { DEFAULT_COUNT, MAX_COUNT } from '../search/request';
+import { DEFAULT_EVERYTHING_COUNT, MAX_EVERYTHING_COUNT } from '../store/everything';
+import { DEFAULT_HISTORY_COUNT, MAX_HISTORY_COUNT } from '../store/history';
 import type { Repository } from '../store/repository';
-import { setRequestState } from './route-kit';
+import { FHIR_BASE, setRequestState } from './route-kit';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
@@ -24,11 +27,27 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   410: 'Gone',
   412: 'Precondition Failed',
+  413: 'Content Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
 };
 const ORDER: Record<string, number> = { DELETE: 0, POST: 1, PUT: 2, PATCH: 2, GET: 3, HEAD: 3 };
 
+// One request must not cost the server what a thousand would (issue 11, item 8: a patient's
+// batch of 1,000 searches of 1,000 rows answered 84 MB in 9 s). Each limit answers 413.
 /** The most entries one Bundle may carry. */
 export const MAX_BUNDLE_ENTRIES = 1000;
+/**
+ * The most rows the entries of one Bundle may ask for together, checked before any entry runs:
+ * a search, a history or $everything counts the page it asks for (_count, else its default
+ * page), any other entry one.
+ */
+export const MAX_BUNDLE_ROWS = 10_000;
+/**
+ * The most bytes the entries of one Bundle may answer together. Rows asked for do not bound what
+ * _include and _revinclude add, nor how large a row is: this does, as the entries run.
+ */
+export const MAX_BUNDLE_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 interface ParsedEntry {
   index: number;
@@ -60,6 +79,61 @@ function parseEntry(ctx: ServerContext, entry: BundleEntry, index: number): Pars
     path: `/fhir/R4/${pathPart}`.replace(/\/+$/, ''),
     query: new URLSearchParams(queryPart),
     entry,
+  };
+}
+
+/** The default and largest page of a GET route that answers many rows; undefined for a read. */
+function pageOf(path: string): { fallback: number; max: number } | undefined {
+  const parts = path.slice(FHIR_BASE.length + 1).split('/');
+  if (parts.length === 1) return { fallback: DEFAULT_COUNT, max: MAX_COUNT };
+  if (parts.at(-1) === '_history') return { fallback: DEFAULT_HISTORY_COUNT, max: MAX_HISTORY_COUNT };
+  if (parts.at(-1) === '$everything') return { fallback: DEFAULT_EVERYTHING_COUNT, max: MAX_EVERYTHING_COUNT };
+  return undefined;
+}
+
+/**
+ * The rows an entry may answer: its page for a search, history or $everything (the largest
+ * _count it names, at most the route's largest page, which refuses more; the default page when
+ * it names none that is a number), else one.
+ */
+function rowsAsked(parsed: ParsedEntry): number {
+  const page = parsed.method === 'GET' || parsed.method === 'HEAD' ? pageOf(parsed.path) : undefined;
+  if (!page) return 1;
+  const counts = parsed.query
+    .getAll('_count')
+    .filter((c) => /^\d{1,9}$/.test(c))
+    .map(Number);
+  return Math.min(counts.length ? Math.max(...counts) : page.fallback, page.max);
+}
+
+/** Refuses (413) a Bundle whose entries ask for more than MAX_BUNDLE_ROWS rows together. */
+function assertRowsWithinLimit(entries: ParsedEntry[]): void {
+  const rows = entries.reduce((sum, parsed) => sum + rowsAsked(parsed), 0);
+  if (rows > MAX_BUNDLE_ROWS)
+    throw tooLarge(
+      `This Bundle asks for up to ${rows} rows; a Bundle may ask for at most ${MAX_BUNDLE_ROWS} (each search, history or $everything counts its _count, or its default page)`,
+      'Bundle.entry'
+    );
+}
+
+/** Counts the bytes of entry responses; throws 413 once they pass MAX_BUNDLE_RESPONSE_BYTES. */
+function responseBudget(): (response: ServerResponse) => void {
+  let bytes = 0;
+  return (response) => {
+    const body: unknown = response.body;
+    bytes +=
+      body instanceof JsonBody
+        ? Buffer.byteLength(body.text)
+        : Buffer.isBuffer(body)
+          ? body.length
+          : body === undefined
+            ? 0
+            : Buffer.byteLength(JSON.stringify(body));
+    if (bytes > MAX_BUNDLE_RESPONSE_BYTES)
+      throw tooLarge(
+        `The response to this Bundle would exceed ${MAX_BUNDLE_RESPONSE_BYTES / 1024 / 1024} MB; split it into smaller Bundles or ask for smaller pages`,
+        'Bundle.entry'
+      );
   };
 }
 
@@ -162,18 +236,33 @@ export async function processBundle(
   const entries = bundle.entry ?? [];
   if (!Array.isArray(entries)) throw badRequest('Bundle.entry must be an array', 'Bundle.entry');
   if (entries.length > MAX_BUNDLE_ENTRIES)
-    throw badRequest(`A Bundle may carry at most ${MAX_BUNDLE_ENTRIES} entries`, 'Bundle.entry');
+    throw tooLarge(`A Bundle may carry at most ${MAX_BUNDLE_ENTRIES} entries`, 'Bundle.entry');
+  const spend = responseBudget();
   if (bundle.type === 'batch') {
-    const out: BundleEntry[] = [];
-    for (let i = 0; i < entries.length; i++) {
+    // An entry that does not parse is answered on its own; it asks for no rows.
+    const parsed = entries.map((entry, i): ParsedEntry | { error: unknown } => {
       try {
-        out.push(toEntry(await dispatch(router, req, repo, parseEntry(ctx, entries[i], i))));
-      } catch (err) {
-        out.push(toEntry(errorResponse(err)));
+        return parseEntry(ctx, entry, i);
+      } catch (error) {
+        return { error };
       }
+    });
+    assertRowsWithinLimit(parsed.filter((p): p is ParsedEntry => !('error' in p)));
+    const out: BundleEntry[] = [];
+    for (const entry of parsed) {
+      let response: ServerResponse;
+      try {
+        if ('error' in entry) throw entry.error;
+        response = await dispatch(router, req, repo, entry);
+      } catch (err) {
+        response = errorResponse(err);
+      }
+      spend(response);
+      out.push(toEntry(response));
     }
     return { resourceType: 'Bundle', type: 'batch-response', entry: out };
   }
+  assertRowsWithinLimit(entries.map((e, i) => parseEntry(ctx, e, i)));
   return repo.transaction(async (tx) => {
     // Resolve urn:uuid fullUrls of created resources to ids before anything runs.
     const map = new Map<string, string>();
@@ -206,6 +295,7 @@ export async function processBundle(
       try {
         const response = await dispatch(router, req, tx, parsed, assigned.get(parsed.index));
         results[parsed.index] = toEntry(response, entries[parsed.index].fullUrl);
+        spend(response);
       } catch (err) {
         if (isOperationOutcomeError(err)) {
           const issue = err.outcome.issue?.[0];

@@ -55,7 +55,21 @@ describe.each(backends())('catalogue identity (%s)', (backend) => {
       const api = fhirAs(server, other.token);
       const read = await api('GET', `Slot/${slot.id}`);
       expect(read.body.status).toBe('busy');
-      for (const res of [read, await api('GET', `Slot/${slot.id}/_history`), await api('GET', 'Slot?status=busy')]) {
+      for (const res of [
+        read,
+        await api('GET', `Slot/${slot.id}/_history`),
+        await api('GET', `Slot/${slot.id}/_history/2`),
+        await api('GET', 'Slot/_history'),
+        await api('GET', 'Slot?status=busy'),
+        // The Appointment that booked it names the booker: it stays in the booker's compartment.
+        await api('GET', `Slot?_id=${slot.id}&_revinclude=Appointment:slot`),
+        await api('GET', `Appointment?slot=Slot/${slot.id}`),
+        await api('POST', '', {
+          resourceType: 'Bundle',
+          type: 'batch',
+          entry: [{ request: { method: 'GET', url: `Slot/${slot.id}` } }],
+        }),
+      ]) {
         expect(res.status).toBe(200);
         expect(res.text).not.toContain(booker.id);
       }

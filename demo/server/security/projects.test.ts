@@ -1,9 +1,19 @@
 // Item 1: anyone could sign up, create a project, and with its admin token read and change
-// every project's data. Data is partitioned by project (meta.project).
+// every project's data. Data is partitioned by project (meta.project): reads, searches,
+// includes, history, batches and live subscriptions.
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_BOT_CHECK } from '../auth/test-helpers';
 import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
 import { exchange, fhirAs, newUser, pkce, raw, signUpProjectAdmin } from './attacker';
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
 
 describe.each(backends())('project partitioning (%s)', (backend) => {
   let server: TestServer;
@@ -121,6 +131,53 @@ describe.each(backends())('project partitioning (%s)', (backend) => {
       expect(res.body.meta.project).not.toBe(defaultProject);
       const seen = await fhirAs(server, doctor.token)('GET', 'Observation?code:text=smuggled');
       expect(seen.body.entry ?? []).toEqual([]);
+    });
+  });
+
+  describe('when a stranger subscribes to every Observation', () => {
+    it('hears only of their own project’s writes', async () => {
+      const api = fhirAs(server, mallory.token);
+      const sub = await api('POST', 'Subscription', {
+        resourceType: 'Subscription',
+        status: 'active',
+        reason: 'Watch everything',
+        criteria: 'Observation',
+        channel: { type: 'websocket' },
+      });
+      expect(sub.status).toBe(201);
+      const binding = await api('GET', `Subscription/${sub.body.id}/$get-ws-binding-token`);
+      const token = binding.body.parameter.find((p: any) => p.name === 'token').valueString;
+      const ws = new WebSocket(new URL('ws/subscriptions-r4', server.url.replace(/^http/, 'ws')));
+      const heard: string[] = [];
+      ws.on('message', (data) => {
+        const message = JSON.parse(data.toString());
+        const resource = message.entry?.[1]?.resource;
+        heard.push(
+          resource ? (resource.code?.text ?? resource.id) : (message.entry?.[0]?.resource?.type ?? message.type)
+        );
+      });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.send(JSON.stringify({ type: 'bind-with-token', payload: { token } }));
+      await until(() => heard.includes('handshake'));
+      // The victim's project first, then Mallory's own: notifications go out in commit order.
+      await fhirAs(server, doctor.token)('POST', 'Observation', {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'victim-project write' },
+        subject: { reference: patient.profile },
+      });
+      await api('POST', 'Observation', {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'own-project write' },
+        subject: { reference: mallory.profile },
+      });
+      await until(() => heard.includes('own-project write'));
+      ws.close();
+      expect(heard).not.toContain('victim-project write');
     });
   });
 

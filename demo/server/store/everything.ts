@@ -8,8 +8,8 @@ import type { Found, SearchScope } from './search-execution';
 import { ResourceJson } from '../core/json-text';
 
 /** $everything page limits. */
-const DEFAULT_EVERYTHING_COUNT = 1000;
-const MAX_EVERYTHING_COUNT = 5000;
+export const DEFAULT_EVERYTHING_COUNT = 1000;
+export const MAX_EVERYTHING_COUNT = 5000;
 
 function pageParam(query: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
   const value = query.has(name) ? Number(query.get(name)) : fallback;

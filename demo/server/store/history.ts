@@ -12,8 +12,8 @@ import type { SearchScope } from './search-execution';
 import { loadRow } from './versions';
 
 const HISTORY_PARAMETERS = new Set(['_count', '_offset', '_since', '_format', '_pretty']);
-const DEFAULT_HISTORY_COUNT = 100;
-const MAX_HISTORY_COUNT = 1000;
+export const DEFAULT_HISTORY_COUNT = 100;
+export const MAX_HISTORY_COUNT = 1000;
 
 function pageParam(query: URLSearchParams, name: string, fallback: number, max: number): number {
   const value = query.has(name) ? Number(query.get(name)) : fallback;

@@ -86,7 +86,7 @@ export async function assertAppointmentRoom(
   );
   if (Number(rows[0].n) >= limit)
     throw unprocessable(
-      `A patient may hold at most ${limit} upcoming appointments; cancel one to book another`,
+      `A patient may hold at most ${limit} upcoming appointment${limit === 1 ? '' : 's'}; cancel one to book another`,
       'Appointment'
     );
 }

@@ -17,6 +17,7 @@ import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import type { Bundle, Resource, Subscription } from '../../../src/fhir/types';
 import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
+import { isJsonObject } from '../core/stored-resource';
 import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { authForMembership } from '../auth/authenticate';
 import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
@@ -76,8 +77,28 @@ function sendError(socket: WebSocket, text: string): void {
   send(socket, { type: 'error', payload: errorOutcome(text, 'processing') });
 }
 
+/**
+ * The SubscriptionStatus of the R4 backport (R4B's resource, which R4's types do not hold): the
+ * first entry of every message a bound socket receives.
+ */
+interface SubscriptionStatus {
+  resourceType: 'SubscriptionStatus';
+  status: 'active';
+  type: 'handshake' | 'event-notification';
+  eventsSinceSubscriptionStart: string;
+  subscription: { reference: string };
+  notificationEvent?: { eventNumber: string; timestamp: string; focus: { reference: string } }[];
+}
+
+/** A notification Bundle: the status first, then the resource that changed. */
+type NotificationBundle = Bundle<SubscriptionStatus | Resource>;
+
 /** A SubscriptionStatus-like first entry (R4 backport shape). */
-function statusEntry(binding: Binding, type: 'handshake' | 'event-notification', focus?: Resource) {
+function statusEntry(
+  binding: Binding,
+  type: 'handshake' | 'event-notification',
+  focus?: Resource
+): { resource: SubscriptionStatus } {
   return {
     resource: {
       resourceType: 'SubscriptionStatus',
@@ -216,29 +237,31 @@ export function attachSubscriptionSocket(
     client.bindings.set(subscriptionId, binding);
     markBound(client);
     log({ event: 'bind', resourceType: 'Subscription', id: subscriptionId, ...whoOf(auth), address: client.address });
-    const handshake: Bundle = {
+    const handshake: NotificationBundle = {
       resourceType: 'Bundle',
       type: 'history',
       timestamp: new Date().toISOString(),
-      entry: [statusEntry(binding, 'handshake') as any],
+      entry: [statusEntry(binding, 'handshake')],
     };
     send(client.socket, handshake);
   }
 
   async function handleMessage(client: Client, data: RawData): Promise<void> {
-    let message: any;
+    let message: unknown;
     try {
       message = JSON.parse(data.toString());
     } catch {
       return sendError(client.socket, 'Invalid message');
     }
-    switch (message?.type) {
+    // Anything may arrive: read the type and the token only where they are what they claim.
+    const { type, payload } = isJsonObject(message) ? message : {};
+    const token = isJsonObject(payload) ? payload.token : undefined;
+    switch (type) {
       case 'ping':
         return send(client.socket, { type: 'pong' });
       case 'bind-with-token':
-        return bind(client, message.payload?.token);
+        return bind(client, token);
       case 'unbind-from-token': {
-        const token = message.payload?.token;
         for (const [id, binding] of client.bindings) if (binding.token === token) client.bindings.delete(id);
         return;
       }
@@ -290,12 +313,12 @@ export function attachSubscriptionSocket(
           continue;
         }
         binding.eventCount++;
-        const notification: Bundle = {
+        const notification: NotificationBundle = {
           resourceType: 'Bundle',
           type: 'history',
           timestamp: new Date().toISOString(),
           entry: [
-            statusEntry(binding, 'event-notification', resource) as any,
+            statusEntry(binding, 'event-notification', resource),
             { fullUrl: new URL(`fhir/R4/${resource.resourceType}/${resource.id}`, ctx.baseUrl).toString(), resource },
           ],
         };
