@@ -105,7 +105,9 @@ describe('SubscriptionManager', () => {
         criteria: CRITERIA,
         channel: { type: 'websocket' },
       });
-      expect(client.get).toHaveBeenCalledWith('https://x.org/fhir/R4/Subscription/sub1/$get-ws-binding-token');
+      expect(client.get).toHaveBeenCalledWith('https://x.org/fhir/R4/Subscription/sub1/$get-ws-binding-token', {
+        cache: 'no-cache',
+      });
       expect(ws.url).toBe(WS_URL);
       expect(ws.sent).toEqual([{ type: 'bind-with-token', payload: { token: 'token1' } }]);
     });
@@ -244,6 +246,11 @@ describe('SubscriptionManager', () => {
       expect(open).toHaveBeenCalledTimes(1);
       expect(client.createResource).toHaveBeenCalledTimes(1);
       expect(FakeWebSocket.last.sent).toEqual([{ type: 'bind-with-token', payload: { token: 'token2' } }]);
+      // Both tokens asked of the server, never of the client's cache (a token is single use).
+      expect(vi.mocked(client.get).mock.calls).toEqual([
+        ['https://x.org/fhir/R4/Subscription/sub1/$get-ws-binding-token', { cache: 'no-cache' }],
+        ['https://x.org/fhir/R4/Subscription/sub1/$get-ws-binding-token', { cache: 'no-cache' }],
+      ]);
     });
   });
 

@@ -24,7 +24,7 @@ export interface SubscriptionClient {
   getBaseUrl(): string;
   getAccessToken(): string | undefined;
   createResource(resource: any): Promise<any>;
-  get(url: string): Promise<any>;
+  get(url: string, options?: { cache?: RequestCache }): Promise<any>;
   /** When present, sign-out closes the socket and a profile change reconnects it. */
   addEventListener?(type: 'change', listener: () => void): void;
   getProfile?(): { resourceType: string; id?: string } | undefined;
@@ -268,7 +268,9 @@ export class SubscriptionManager {
     const base = this.client.getBaseUrl();
     const fhirPath = (this.options.fhirPath ?? 'fhir/R4').replace(/^\/|\/$/g, '');
     const url = `${base.endsWith('/') ? base : base + '/'}${fhirPath}/Subscription/${subscriptionId}/$get-ws-binding-token`;
-    const parameters = (await this.client.get(url)) as Parameters | undefined;
+    // Past the request cache: a binding token is single use, so the one cached from the last
+    // connection is spent, and a reconnect bound with it would be refused.
+    const parameters = (await this.client.get(url, { cache: 'no-cache' })) as Parameters | undefined;
     const find = (name: string) => parameters?.parameter?.find((p) => p.name === name);
     const token = find('token')?.valueString;
     const websocketUrl = find('websocket-url')?.valueUrl;
