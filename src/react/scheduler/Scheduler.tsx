@@ -254,8 +254,8 @@ export function Scheduler({
               month={month}
               onMonthChange={scheduler.setMonth}
               isDayEnabled={scheduler.isDayEnabled}
-              onSelect={scheduler.chooseDate}
-              selected={state.date ? fromDayKey(state.date, timeZone) : undefined}
+              onValueChange={(day) => day && scheduler.chooseDate(day)}
+              value={state.date ? fromDayKey(state.date, timeZone) : undefined}
               timeZone={timeZone}
               locale={locale}
               dir={dir}
