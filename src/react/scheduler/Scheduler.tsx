@@ -1,5 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { getDefaultLocale, type FormatContext } from '../locale/locale';
+import { optionKeys, splitProps } from '../splitProps';
 import type { HumanName, Reference, Resource } from '../../fhir';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
@@ -45,8 +46,8 @@ const loadForm = () =>
     throw error;
   }));
 
-/** Props of {@link Scheduler}. */
-export interface SchedulerProps extends UseSchedulerOptions {
+/** Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. */
+export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children'> {
   /** Texts; each replaceable. */
   readonly messages?: Partial<SchedulerMessages>;
   /** Locale of dates, times and the calendar's first weekday; the browser's when absent. */
@@ -57,8 +58,6 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
   /** Renders the questions step; a simple text-input form by default. */
   readonly renderQuestionnaire?: (props: SchedulerQuestionnaireProps) => ReactNode;
-  /** Class on the root element. */
-  readonly className?: string;
   /**
    * Classes per part, replacing the default `fpk-<part>` class. Buttons also keep the shared
    * `fpk-button` control class (controls.css).
@@ -68,8 +67,6 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly calendarMessages?: Partial<MonthCalendarMessages>;
   /** Classes of the month calendar's parts. */
   readonly calendarClassNames?: Partial<Record<MonthCalendarSlot, string>>;
-  /** Inline styles of the root (e.g. theme variables). */
-  readonly style?: CSSProperties;
 }
 
 const FLOW_VIEWS: Record<UseSchedulerResult['state']['status'], SchedulerView> = {
@@ -114,26 +111,44 @@ export function getActorName(resource: Resource | undefined, reference: Referenc
 // Initials moved to src/fhir with ResourceAvatar; still exported from here as before.
 export { getInitials } from '../../fhir';
 
+// The hook's options; everything else the Scheduler does not name goes to its root.
+const SCHEDULER_OPTIONS = optionKeys<UseSchedulerOptions>()([
+  'schedule',
+  'questionnaire',
+  'reviewStep',
+  'timeZone',
+  'now',
+  'patient',
+  'createUuid',
+  'stateReducer',
+  'onSlotChosen',
+  'onAnswersSubmitted',
+  'onBooked',
+]);
+
 /**
  * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
  * the choices so far, and the four steps 'Select date', 'Select time', the questions (whose
  * 'Next' books) and "You're all set!"; `reviewStep` adds 'Confirm your appointment' before
  * booking. Each step replaces the one before; 'Change date' and 'Change time' go back. Focus
- * moves to the step heading when the step changes.
+ * moves to the step heading when the step changes. The ref is the root `<section>`.
  */
-export function Scheduler({
-  messages,
-  locale: localeProp,
-  dir,
-  headingLevel = 2,
-  renderQuestionnaire,
-  className,
-  classNames,
-  calendarClassNames,
-  calendarMessages,
-  style,
-  ...options
-}: SchedulerProps): ReactNode {
+export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>(function Scheduler(
+  {
+    messages,
+    locale: localeProp,
+    dir,
+    headingLevel = 2,
+    renderQuestionnaire,
+    className,
+    classNames,
+    calendarClassNames,
+    calendarMessages,
+    ...others
+  },
+  ref
+) {
+  const [options, attributes] = splitProps(others, SCHEDULER_OPTIONS);
   const scheduler = useScheduler(options);
   const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
   const text = { ...defaultSchedulerMessages, ...messages };
@@ -359,9 +374,10 @@ export function Scheduler({
 
   return (
     <section
-      className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
-      style={style}
       aria-labelledby={title === undefined ? undefined : headingId}
+      {...attributes}
+      ref={ref}
+      className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
       data-step={view}
       data-state={state.status}
     >
@@ -407,4 +423,4 @@ export function Scheduler({
       </div>
     </section>
   );
-}
+});
