@@ -13,7 +13,7 @@ import { slotClass } from './classNames';
 import { CodeableConceptInput } from './CodeableConceptInput';
 import { DateTimeInput } from './DateTimeInput';
 import { HumanNameInput } from './HumanNameInput';
-import { FieldError, SelectField, TextField } from './parts';
+import { FieldError, SelectField, TextField } from './fields';
 import { QuantityInput } from './QuantityInput';
 import { ReferenceInput } from './ReferenceInput';
 import type { FieldContext } from './resourceFormContext';

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import type { Coding } from '../../fhir';
 import { slotClass } from './classNames';
-import { SelectField, TextField } from './parts';
+import { SelectField, TextField } from './fields';
 import { parseDecimal } from './QuantityInput';
 import type { FieldContext } from './resourceFormContext';
 
