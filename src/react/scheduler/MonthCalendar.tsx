@@ -3,13 +3,14 @@ import {
   forwardRef,
   useContext,
   useMemo,
+  useState,
   type ForwardedRef,
   type HTMLAttributes,
   type JSX,
   type ReactNode,
 } from 'react';
 import { DayPicker, UI, DayFlag, SelectionState, type ClassNames, type RootProps } from 'react-day-picker';
-import { useControllableState, type ValueProps } from '../inputs/useControllableState';
+import type { ValueProps } from '../inputs/useControllableState';
 import { getDefaultLocale, getFirstDayOfWeek, type FormatContext } from '../locale/locale';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
@@ -152,7 +153,14 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
   },
   ref
 ) {
-  const [selected, setSelected] = useControllableState<Date | undefined>({ value, defaultValue, onValueChange });
+  // The inputs' controllable-state pattern, written out: importing their hook would put it in
+  // the scheduler's shared chunk, which every edit input would then load (2 kB each).
+  const [own, setOwn] = useState(defaultValue);
+  const selected = value !== undefined ? value : own;
+  const setSelected = (day: Date) => {
+    if (value === undefined) setOwn(day);
+    onValueChange?.(day);
+  };
   const text = { ...defaultMonthCalendarMessages, ...messages };
   const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
   const context: FormatContext = {
