@@ -39,3 +39,13 @@ export const Open: Story = {
     await expect(within(document.body).getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
   },
 };
+
+/** Right to left: the close button sits in the top left corner, where the line ends. */
+export const RightToLeft: Story = {
+  args: { defaultOpen: true, dir: 'rtl' },
+  play: async () => {
+    const dialog = within(document.body).getByRole('dialog', { name: 'Request a Renewal' }).getBoundingClientRect();
+    const close = within(document.body).getByRole('button', { name: 'Close' }).getBoundingClientRect();
+    await expect(close.right).toBeLessThan(dialog.left + dialog.width / 2);
+  },
+};

@@ -11,19 +11,19 @@ const MARCH = new Date('2026-03-15T12:00:00Z');
 /** A controlled calendar: the story keeps the month and the chosen day. */
 function ControlledCalendar(props: MonthCalendarProps) {
   const [month, setMonth] = useState(props.month ?? MARCH);
-  const [selected, setSelected] = useState<Date | undefined>(props.selected);
+  const [value, setValue] = useState<Date | undefined>(props.value);
   return (
     <MonthCalendar
       {...props}
       month={month}
-      selected={selected}
+      value={value}
       onMonthChange={(m) => {
         setMonth(m);
         props.onMonthChange?.(m);
       }}
-      onSelect={(day) => {
-        setSelected(day);
-        props.onSelect?.(day);
+      onValueChange={(day) => {
+        setValue(day);
+        props.onValueChange?.(day);
       }}
     />
   );
@@ -37,7 +37,7 @@ const meta = {
     timeZone: NY,
     today: new Date('2026-03-05T15:00:00Z'),
     'aria-label': 'Appointment date',
-    onSelect: fn(),
+    onValueChange: fn(),
     onMonthChange: fn(),
   },
 } satisfies Meta<typeof ControlledCalendar>;
@@ -67,7 +67,7 @@ export const SomeDaysEnabled: Story = {
     await userEvent.keyboard('{ArrowRight}');
     await expect(canvas.getByRole('button', { name: 'Thursday, March 12, 2026' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(args.onSelect).toHaveBeenCalledTimes(1);
+    await expect(args.onValueChange).toHaveBeenCalledTimes(1);
     await expect(canvas.getByRole('button', { name: 'Thursday, March 12, 2026, selected' })).toBeInTheDocument();
   },
 };

@@ -4,6 +4,7 @@ import { ClientStorage, FhirClient, MemoryStorage } from '../src/client';
 import type { Observation, Patient } from '../src/fhir';
 import { ResourceViewer } from '../src/react/display';
 import { FhirProvider } from '../src/react/FhirProvider';
+import { textGaps } from './rtl';
 
 const client = new FhirClient({
   baseUrl: 'https://fhir.example/',
@@ -120,5 +121,16 @@ export const UnknownData: Story = {
     await expect(canvas.getByText('Not a link')).toBeInTheDocument();
     await expect(canvas.queryByRole('link', { name: 'Not a link' })).toBeNull();
     await expect(canvas.getAllByText('Unknown data type').length).toBeGreaterThan(0);
+  },
+};
+
+/** Right to left: the field names sit at the right edge of their cells, where the line starts. */
+export const RightToLeft: Story = {
+  args: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const header = canvas.getByRole('rowheader', { name: 'Id' });
+    const { left, right } = textGaps(header);
+    await expect(right).toBeLessThan(left);
   },
 };

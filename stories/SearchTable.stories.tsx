@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchTable, type BundleSearch } from '../src/react';
 import type { Bundle, Patient } from '../src/fhir';
+import { textGaps } from './rtl';
 
 const GIVEN = ['Ada', 'Grace', 'Mary', 'Katherine', 'Dorothy', 'Hedy', 'Radia', 'Barbara'];
 const PATIENTS: Patient[] = GIVEN.map((given, i) => ({
@@ -94,5 +95,16 @@ export const NoResults: Story = {
     await canvas.findByRole('cell', { name: 'Ada Family0' });
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), 'zzz');
     await expect(await canvas.findByText('No results')).toBeVisible();
+  },
+};
+
+/** Right to left: headers and cells start at the right edge, where the line starts. */
+export const RightToLeft: Story = {
+  args: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cell = await canvas.findByRole('cell', { name: 'Ada Family0' });
+    const { left, right } = textGaps(cell);
+    await expect(right).toBeLessThan(left);
   },
 };

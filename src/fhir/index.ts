@@ -9,7 +9,7 @@ export * from './search-parameters';
 export * from './search';
 export * from './match';
 export * from './access-policy';
-export * from './answers';
+export * from './answer-display';
 export * from './vitals';
 export * from './timing';
 export * from './format';

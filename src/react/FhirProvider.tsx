@@ -1,8 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import type { FhirClient } from '../client';
-
-const FhirClientContext = /* @__PURE__ */ createContext<FhirClient | undefined>(undefined);
-FhirClientContext.displayName = 'FhirClientContext';
+import { FhirClientContext } from './fhirClientContext';
 
 /** Props of {@link FhirProvider}. */
 export interface FhirProviderProps {

@@ -1,4 +1,5 @@
-import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { optionKeys, splitProps, useMergedRef } from '../splitProps';
 import type { AuthClassNames } from './classNames';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
 import { CreateProjectStep } from './CreateProjectStep';
@@ -11,8 +12,9 @@ import { AltchaField } from './AltchaField';
 import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';
 
-/** Props of RegisterForm. */
-export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> {
+/** Props of RegisterForm; other HTML attributes go to the card's root element. */
+export interface RegisterFormProps
+  extends Omit<UseRegisterOptions, 'messages'>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'children'> {
   /** Replaces any of the card's texts. */
   readonly messages?: Partial<RegisterMessages>;
   /** Heading of the form; a shortcut for `messages.registerTitle`. */
@@ -21,9 +23,7 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly headingLevel?: HeadingLevel;
   readonly privacyPolicyHref?: string;
   readonly termsHref?: string;
-  readonly className?: string;
   readonly classNames?: AuthClassNames;
-  readonly style?: CSSProperties;
   /** Shown above the heading, e.g. a logo. */
   readonly children?: ReactNode;
   /**
@@ -34,141 +34,171 @@ export interface RegisterFormProps extends Omit<UseRegisterOptions, 'messages'> 
   readonly altchaChallengeUrl?: string;
 }
 
-/** The register card (450 wide): names, email, password, Remember me, then a project name for new projects. */
-export function RegisterForm(props: RegisterFormProps): ReactNode {
-  const {
-    messages: messageOverrides,
-    title: titleOverride,
-    headingLevel = 2,
-    privacyPolicyHref,
-    termsHref,
-    className,
-    classNames,
-    style,
-    children,
-    altchaChallengeUrl,
-    ...options
-  } = props;
-  const m = useMemo(
-    () => ({
-      ...defaultRegisterMessages,
-      ...messageOverrides,
-      ...(titleOverride ? { registerTitle: titleOverride } : {}),
-    }),
-    [messageOverrides, titleOverride]
-  );
-  // The widget mounts only when the field renders (altchaChallengeUrl set and no own getAltchaPayload).
-  const altcha = useAltcha({ challengeUrl: altchaChallengeUrl ?? '', messages: m });
-  const showAltcha = !!altchaChallengeUrl && !options.getAltchaPayload;
-  const register = useRegister({
-    ...options,
-    getAltchaPayload: options.getAltchaPayload ?? (showAltcha ? altcha.getPayload : undefined),
-    messages: messageOverrides,
-  });
-  const { step, values, loading, fieldErrors, issues, actions } = register;
-  const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
-  const root = useRef<HTMLDivElement>(null);
-  useStepFocus(step, root);
-  useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
-  const title = step === 'register' ? m.registerTitle : step === 'create-project' ? m.createProjectTitle : m.success;
+// The hook's options; everything else the card does not name goes to its root.
+const REGISTER_OPTIONS = optionKeys<Omit<UseRegisterOptions, 'messages'>>()([
+  'type',
+  'projectId',
+  'clientId',
+  'redirectUri',
+  'googleClientId',
+  'recaptchaSiteKey',
+  'getRecaptchaToken',
+  'getAltchaPayload',
+  'onSuccess',
+  'onCode',
+  'navigate',
+  'stateReducer',
+  'initialValues',
+]);
 
-  return (
-    <AuthClassContext.Provider value={cn}>
-      <div
-        ref={root}
-        className={cn('auth', className)}
-        style={style}
-        data-step={step}
-        data-loading={loading ? '' : undefined}
-        aria-busy={loading || undefined}
-      >
-        {children}
-        <Heading level={headingLevel}>{title}</Heading>
+/**
+ * The register card (450 wide): names, email, password, Remember me, then a project name for
+ * new projects. The ref is the card's root element.
+ */
+export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterFormProps>(
+  function RegisterForm(props, ref) {
+    const {
+      messages: messageOverrides,
+      title: titleOverride,
+      headingLevel = 2,
+      privacyPolicyHref,
+      termsHref,
+      className,
+      classNames,
+      style,
+      children,
+      altchaChallengeUrl,
+      ...others
+    } = props;
+    const [options, attributes] = splitProps(others, REGISTER_OPTIONS);
+    const m = useMemo(
+      () => ({
+        ...defaultRegisterMessages,
+        ...messageOverrides,
+        ...(titleOverride ? { registerTitle: titleOverride } : {}),
+      }),
+      [messageOverrides, titleOverride]
+    );
+    // The widget mounts only when the field renders (altchaChallengeUrl set and no own getAltchaPayload).
+    const altcha = useAltcha({ challengeUrl: altchaChallengeUrl ?? '', messages: m });
+    const showAltcha = !!altchaChallengeUrl && !options.getAltchaPayload;
+    const register = useRegister({
+      ...options,
+      getAltchaPayload: options.getAltchaPayload ?? (showAltcha ? altcha.getPayload : undefined),
+      messages: messageOverrides,
+    });
+    const { step, values, loading, fieldErrors, issues, actions } = register;
+    const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
+    const root = useRef<HTMLDivElement>(null);
+    const rootRef = useMergedRef(root, ref);
+    useStepFocus(step, root);
+    useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
+    const title = step === 'register' ? m.registerTitle : step === 'create-project' ? m.createProjectTitle : m.success;
 
-        {step === 'register' && (
-          <>
-            <GoogleOption
-              googleClientId={options.googleClientId}
-              label={m.googleSignIn}
-              or={m.or}
-              onCredential={actions.signUpWithGoogle}
+    return (
+      <AuthClassContext.Provider value={cn}>
+        <div
+          {...attributes}
+          ref={rootRef}
+          className={cn('auth', className)}
+          style={style}
+          data-step={step}
+          data-loading={loading ? '' : undefined}
+          aria-busy={loading || undefined}
+        >
+          {children}
+          <Heading level={headingLevel}>{title}</Heading>
+
+          {step === 'register' && (
+            <>
+              <GoogleOption
+                googleClientId={options.googleClientId}
+                label={m.googleSignIn}
+                or={m.or}
+                onCredential={actions.signUpWithGoogle}
+              />
+              <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submit)}>
+                <TextField
+                  name="firstName"
+                  label={m.firstNameLabel}
+                  autoComplete="given-name"
+                  required
+                  value={values.firstName}
+                  onChange={(v) => actions.setField('firstName', v)}
+                  error={fieldErrors.firstName}
+                  autoFocusOnStep
+                />
+                <TextField
+                  name="lastName"
+                  label={m.lastNameLabel}
+                  autoComplete="family-name"
+                  required
+                  value={values.lastName}
+                  onChange={(v) => actions.setField('lastName', v)}
+                  error={fieldErrors.lastName}
+                />
+                <TextField
+                  name="email"
+                  type="email"
+                  label={m.emailLabel}
+                  autoComplete="email"
+                  required
+                  value={values.email}
+                  onChange={(v) => actions.setField('email', v)}
+                  error={fieldErrors.email}
+                />
+                <TextField
+                  name="password"
+                  type="password"
+                  label={m.passwordLabel}
+                  autoComplete="new-password"
+                  required
+                  value={values.password}
+                  onChange={(v) => actions.setField('password', v)}
+                  error={fieldErrors.password}
+                />
+                <Checkbox
+                  name="remember"
+                  label={m.rememberMe}
+                  checked={values.remember}
+                  onChange={actions.setRemember}
+                />
+                {showAltcha ? <AltchaField altcha={altcha} /> : null}
+                <IssueList issues={issues} />
+                {register.state.redirecting ? (
+                  <p role="status" className={cn('auth-status')}>
+                    {m.redirecting}
+                  </p>
+                ) : null}
+                {options.recaptchaSiteKey ? <p className={cn('auth-notice')}>{m.botCheckNotice}</p> : null}
+                <PolicyNotice
+                  action={m.createAccount}
+                  messages={m}
+                  privacyPolicyHref={privacyPolicyHref}
+                  termsHref={termsHref}
+                />
+                <div className={cn('auth-actions')}>
+                  <SubmitButton loading={loading}>{m.createAccount}</SubmitButton>
+                </div>
+              </form>
+            </>
+          )}
+
+          {step === 'create-project' && (
+            <CreateProjectStep
+              messages={m}
+              projectName={values.projectName}
+              onProjectNameChange={(v) => actions.setField('projectName', v)}
+              error={fieldErrors.projectName}
+              issues={issues}
+              loading={loading}
+              onSubmit={actions.submitProject}
+              privacyPolicyHref={privacyPolicyHref}
+              termsHref={termsHref}
             />
-            <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submit)}>
-              <TextField
-                name="firstName"
-                label={m.firstNameLabel}
-                autoComplete="given-name"
-                required
-                value={values.firstName}
-                onChange={(v) => actions.setField('firstName', v)}
-                error={fieldErrors.firstName}
-                autoFocusOnStep
-              />
-              <TextField
-                name="lastName"
-                label={m.lastNameLabel}
-                autoComplete="family-name"
-                required
-                value={values.lastName}
-                onChange={(v) => actions.setField('lastName', v)}
-                error={fieldErrors.lastName}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={m.emailLabel}
-                autoComplete="email"
-                required
-                value={values.email}
-                onChange={(v) => actions.setField('email', v)}
-                error={fieldErrors.email}
-              />
-              <TextField
-                name="password"
-                type="password"
-                label={m.passwordLabel}
-                autoComplete="new-password"
-                required
-                value={values.password}
-                onChange={(v) => actions.setField('password', v)}
-                error={fieldErrors.password}
-              />
-              <Checkbox name="remember" label={m.rememberMe} checked={values.remember} onChange={actions.setRemember} />
-              {showAltcha ? <AltchaField altcha={altcha} /> : null}
-              <IssueList issues={issues} />
-              {register.state.redirecting ? (
-                <p role="status" className={cn('auth-status')}>
-                  {m.redirecting}
-                </p>
-              ) : null}
-              {options.recaptchaSiteKey ? <p className={cn('auth-notice')}>{m.botCheckNotice}</p> : null}
-              <PolicyNotice
-                action={m.createAccount}
-                messages={m}
-                privacyPolicyHref={privacyPolicyHref}
-                termsHref={termsHref}
-              />
-              <div className={cn('auth-actions')}>
-                <SubmitButton loading={loading}>{m.createAccount}</SubmitButton>
-              </div>
-            </form>
-          </>
-        )}
-
-        {step === 'create-project' && (
-          <CreateProjectStep
-            messages={m}
-            projectName={values.projectName}
-            onProjectNameChange={(v) => actions.setField('projectName', v)}
-            error={fieldErrors.projectName}
-            issues={issues}
-            loading={loading}
-            onSubmit={actions.submitProject}
-            privacyPolicyHref={privacyPolicyHref}
-            termsHref={termsHref}
-          />
-        )}
-      </div>
-    </AuthClassContext.Provider>
-  );
-}
+          )}
+        </div>
+      </AuthClassContext.Provider>
+    );
+  }
+);

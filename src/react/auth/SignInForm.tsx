@@ -1,4 +1,5 @@
-import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { optionKeys, splitProps, useMergedRef } from '../splitProps';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
 import { CreateProjectStep } from './CreateProjectStep';
@@ -10,8 +11,9 @@ import { ErrorAlert, IssueList } from './notices';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 
-/** Props of SignInForm. */
-export interface SignInFormProps extends Omit<UseSignInOptions, 'messages'> {
+/** Props of SignInForm; other HTML attributes go to the card's root element. */
+export interface SignInFormProps
+  extends Omit<UseSignInOptions, 'messages'>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'nonce' | 'children'> {
   /** Replaces any of the card's texts. */
   readonly messages?: Partial<SignInMessages>;
   /** Heading of the email and password steps; a shortcut for `messages.signInTitle`. */
@@ -28,9 +30,7 @@ export interface SignInFormProps extends Omit<UseSignInOptions, 'messages'> {
   readonly onForgotPassword?: () => void;
   readonly privacyPolicyHref?: string;
   readonly termsHref?: string;
-  readonly className?: string;
   readonly classNames?: AuthClassNames;
-  readonly style?: CSSProperties;
   /** Shown above the heading, e.g. a logo. */
   readonly children?: ReactNode;
 }
@@ -55,8 +55,30 @@ function titleOf(step: SignInStep, m: SignInMessages): string {
   }
 }
 
-/** The sign-in card (450 wide): email, password, MFA, profile, project and scope steps. */
-export function SignInForm(props: SignInFormProps): ReactNode {
+// The hook's options; everything else the card does not name goes to its root.
+const SIGN_IN_OPTIONS = optionKeys<Omit<UseSignInOptions, 'messages'>>()([
+  'projectId',
+  'chooseScopes',
+  'scope',
+  'clientId',
+  'resourceType',
+  'redirectUri',
+  'nonce',
+  'launch',
+  'googleClientId',
+  'onSuccess',
+  'onCode',
+  'navigate',
+  'handleExternalReturn',
+  'stateReducer',
+  'initialValues',
+]);
+
+/**
+ * The sign-in card (450 wide): email, password, MFA, profile, project and scope steps. The ref
+ * is the card's root element.
+ */
+export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormProps>(function SignInForm(props, ref) {
   const {
     messages: messageOverrides,
     title,
@@ -72,8 +94,9 @@ export function SignInForm(props: SignInFormProps): ReactNode {
     classNames,
     style,
     children,
-    ...options
+    ...others
   } = props;
+  const [options, attributes] = splitProps(others, SIGN_IN_OPTIONS);
   const m = useMemo(
     () => ({ ...defaultSignInMessages, ...messageOverrides, ...(title ? { signInTitle: title } : {}) }),
     [messageOverrides, title]
@@ -82,13 +105,15 @@ export function SignInForm(props: SignInFormProps): ReactNode {
   const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
   const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
   const root = useRef<HTMLDivElement>(null);
+  const rootRef = useMergedRef(root, ref);
   useStepFocus(step, root);
   useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
 
   return (
     <AuthClassContext.Provider value={cn}>
       <div
-        ref={root}
+        {...attributes}
+        ref={rootRef}
         className={cn('auth', className)}
         style={style}
         data-step={step}
@@ -271,4 +296,4 @@ export function SignInForm(props: SignInFormProps): ReactNode {
       </div>
     </AuthClassContext.Provider>
   );
-}
+});

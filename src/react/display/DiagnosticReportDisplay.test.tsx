@@ -135,4 +135,15 @@ describe('DiagnosticReportDisplay', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
     });
   });
+
+  describe('when the report has no code', () => {
+    it('is headed by the untitled text, replaceable through messages', () => {
+      const { client } = createTestClient(() => fhirJson({}));
+      const untitled = { ...report, code: {}, result: undefined };
+      const { rerender } = render(<DiagnosticReportDisplay report={untitled} />, { wrapper: withClient(client) });
+      expect(screen.getByRole('heading', { level: 2, name: 'Diagnostic report' })).toBeInTheDocument();
+      rerender(<DiagnosticReportDisplay report={untitled} messages={{ untitled: 'Rapport' }} />);
+      expect(screen.getByRole('heading', { level: 2, name: 'Rapport' })).toBeInTheDocument();
+    });
+  });
 });

@@ -39,6 +39,8 @@ export interface DiagnosticReportMessages {
   readonly loading: string;
   /** The caption of the results table; `{report}` is the report's name. */
   readonly caption: string;
+  /** The heading of a report without a code to name it. Default 'Diagnostic report'. */
+  readonly untitled: string;
   /** The word for each interpretation flag, shown with its marker so the state never rests on colour alone. */
   readonly high: string;
   readonly low: string;
@@ -64,6 +66,7 @@ export const defaultDiagnosticReportMessages: DiagnosticReportMessages = {
   notFound: 'Not found',
   loading: 'Loading results…',
   caption: 'Results of {report}',
+  untitled: 'Diagnostic report',
   high: 'High',
   low: 'Low',
   abnormal: 'Abnormal',
@@ -117,7 +120,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
     const { results, loading, error } = useDiagnosticReportResults(report, observations);
     const Heading = `h${headingLevel}` as 'h2';
     const SubHeading = `h${headingLevel + 1}` as 'h3';
-    const title = formatCodeableConcept(report.code) || 'Diagnostic report';
+    const title = formatCodeableConcept(report.code) || t.untitled;
     const issued = formatDateTime(report.issued, locale);
     const performers = (report.performer ?? []).map(formatReference).filter(Boolean).join(', ');
     const specimens = (report.specimen ?? []).map(formatReference).filter(Boolean);

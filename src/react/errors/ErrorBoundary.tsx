@@ -45,7 +45,11 @@ interface ErrorBoundaryState {
   readonly resetKey: unknown;
 }
 
-/** Catches render errors below it and shows 'Something went wrong' with the message and 'Try again'. */
+/**
+ * Catches render errors below it and shows 'Something went wrong' with the message and 'Try again'.
+ * Unlike the other styled components it takes no `ref` or HTML attributes: while its children
+ * render it has no element of its own to give them to. The panel takes `className`/`classNames`.
+ */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: undefined, hasError: false, resetKey: this.props.resetKey };
 

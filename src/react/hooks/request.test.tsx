@@ -77,4 +77,20 @@ describe('useRequest', () => {
     expect(result.current).toMatchObject({ data: 'answer', loading: false, error: undefined });
     expect(load.mock.calls.map(([, reload]) => reload)).toEqual([false, true]);
   });
+
+  it('waits the debounce before the first load too with debounceFirstLoad, and needs no provider', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn<Load>(async () => 'answer');
+      const { result } = renderHook(() => useRequest('a', load, { debounceMs: 100, debounceFirstLoad: true }));
+      act(() => vi.advanceTimersByTime(99));
+      expect(load).not.toHaveBeenCalled();
+      expect(result.current.loading).toBe(true);
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(load).toHaveBeenCalledTimes(1);
+      expect(result.current).toMatchObject({ data: 'answer', loading: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { isOperationOutcomeError, normalizeErrorString, normalizeOutcome, OperationOutcomeError } from '../../fhir';
-import { useFhirClient } from '../FhirProvider';
+import { FhirClientContext } from '../fhirClientContext';
 
 /** True for the failure of an aborted request (the client's 'Request aborted', or a DOM AbortError). */
 export function isAbortError(error: unknown): boolean {
@@ -45,6 +45,11 @@ export interface UseRequestOptions {
   readonly debounceMs?: number;
   /** Keep the last answer while a changed key loads, so lists do not flash empty. Default false. */
   readonly keepPreviousData?: boolean;
+  /**
+   * Wait `debounceMs` before the first load too: a search box whose list opens on the first key
+   * searches once the typing pauses, not for that first letter. Default false.
+   */
+  readonly debounceFirstLoad?: boolean;
 }
 
 interface Answer<T> {
@@ -60,14 +65,16 @@ interface Answer<T> {
  * changes or the client does, aborts the request of an old key or an unmounted component (a late
  * answer is dropped), and offers loading, error and refetch. `load` is read when a request
  * starts, so callers may pass a new closure on every render; the key says when to load again.
+ * Under a FhirProvider a new client (another server or session) loads again; it works without
+ * one too, for loads that do not go through the client (an edit input's injected search).
  */
 export function useRequest<T>(
   key: string | undefined,
   load: (signal: AbortSignal, reload: boolean) => Promise<T>,
   options: UseRequestOptions = {}
 ): RequestState<T> {
-  const client = useFhirClient();
-  const { debounceMs = 0, keepPreviousData = false } = options;
+  const client = useContext(FhirClientContext);
+  const { debounceMs = 0, keepPreviousData = false, debounceFirstLoad = false } = options;
   const [answer, setAnswer] = useState<Answer<T>>(() => ({ loading: key !== undefined }));
 
   // The request currently allowed to answer; a changed key or an unmount bumps it.
@@ -122,7 +129,8 @@ export function useRequest<T>(
       setAnswer((a) => (a.loading ? { ...a, loading: false } : a));
       return;
     }
-    if (lastKey.current === undefined) {
+    const first = lastKey.current === undefined;
+    if (first && !(debounceFirstLoad && debounceMs > 0)) {
       lastKey.current = key;
       void run(false);
       return;
@@ -137,7 +145,7 @@ export function useRequest<T>(
     }
     const timer = setTimeout(() => void run(false), debounceMs);
     return () => clearTimeout(timer);
-  }, [key, run, cancel, debounceMs, keepPreviousData, client]);
+  }, [key, run, cancel, debounceMs, keepPreviousData, debounceFirstLoad, client]);
 
   useEffect(
     () => () => {

@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
-import { FieldError } from './parts';
+import { FieldError } from './fields';
 import type { useCombobox } from './useCombobox';
 
 /** The markup every picker shares: label, combobox input, listbox, and a status line under it. */

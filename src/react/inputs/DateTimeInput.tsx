@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
-import { FieldError } from './parts';
+import { FieldError } from './fields';
 import { useControllableState, type ValueProps } from './useControllableState';
 
 /** Every text of {@link DateTimeInput}. */

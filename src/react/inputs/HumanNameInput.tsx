@@ -1,7 +1,7 @@
 import { forwardRef, type FieldsetHTMLAttributes } from 'react';
 import type { HumanName } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
-import { compact, SelectField, TextField } from './parts';
+import { compact, SelectField, TextField } from './fields';
 import { useControllableState, type ValueProps } from './useControllableState';
 
 /** HumanName.use codes the editor offers. */

@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState, type FieldsetHTMLAttributes } from 'react';
 import type { Quantity } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
-import { compact, FieldError, SelectField } from './parts';
+import { compact, FieldError, SelectField } from './fields';
 import { useControllableState, type ValueProps } from './useControllableState';
 
 /** Quantity.comparator codes the editor offers. */

@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { createReference, getDisplayString, parseReference, type Reference } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
-import { SelectField } from './parts';
+import { SelectField } from './fields';
 import { ResourcePicker, type ResourcePickerMessages, type ResourceSearch } from './ResourcePicker';
 import { useControllableState, type ValueProps } from './useControllableState';
 

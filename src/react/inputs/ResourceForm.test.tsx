@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OperationOutcomeError, type AccessPolicy, type Coding, type Patient, type Resource } from '../../fhir';
 import { loadFixtureSchema } from './resource-form-fixtures';
 import { ResourceForm } from './ResourceForm';
-import type { ValueSetExpander } from './ResourceFormField';
+import type { ValueSetExpander } from './resourceFormContext';
 
 const homer: Patient = {
   resourceType: 'Patient',

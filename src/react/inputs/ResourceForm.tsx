@@ -3,15 +3,15 @@ import { elementName } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import {
   defaultResourceFormMessages,
-  ElementField,
   type FieldContext,
   type ResourceFormMessages,
   type ValueSetExpander,
-} from './ResourceFormField';
+} from './resourceFormContext';
+import { ElementField } from './ResourceFormField';
 import type { ResourceSearch } from './ResourcePicker';
 import { choiceCode, choiceValue, useResourceForm, type UseResourceFormOptions } from './useResourceForm';
 
-export { defaultResourceFormMessages, type ResourceFormMessages, type ValueSetExpander } from './ResourceFormField';
+export { defaultResourceFormMessages, type ResourceFormMessages, type ValueSetExpander } from './resourceFormContext';
 
 /** Props of {@link ResourceForm}. */
 export interface ResourceFormProps

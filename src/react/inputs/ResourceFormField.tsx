@@ -1,92 +1,24 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+// One element of a ResourceForm and what it holds: a list, a choice, a nested group or a typed
+// input (the edit inputs for their data types, the leaf inputs in resourceFormInputs.tsx).
+import { useId, useState } from 'react';
 import {
   childElements,
   elementName,
-  type Coding,
   type ElementSchema,
   type OperationOutcomeIssue,
   type TypeSchema,
 } from '../../fhir';
 import { AddressInput } from './AddressInput';
-import { slotClass, type InputsClassNames } from './classNames';
+import { slotClass } from './classNames';
 import { CodeableConceptInput } from './CodeableConceptInput';
 import { DateTimeInput } from './DateTimeInput';
 import { HumanNameInput } from './HumanNameInput';
-import { FieldError, SelectField, TextField } from './parts';
-import { parseDecimal, QuantityInput } from './QuantityInput';
+import { FieldError, SelectField, TextField } from './fields';
+import { QuantityInput } from './QuantityInput';
 import { ReferenceInput } from './ReferenceInput';
-import type { ResourceSearch } from './ResourcePicker';
-import {
-  choiceCode,
-  choiceValue,
-  SKIPPED_ELEMENTS,
-  useTypeSchema,
-  withChoice,
-  type SchemaLoader,
-} from './useResourceForm';
-
-/** Searches a value set by its canonical URL; the app hands in its client's `valueSetExpand`. */
-export type ValueSetExpander = (
-  valueSet: string,
-  filter: string,
-  options: { signal: AbortSignal }
-) => Promise<readonly Coding[]>;
-
-/** Every text of {@link ResourceForm}. */
-export interface ResourceFormMessages {
-  readonly submit: string;
-  readonly submitting: string;
-  readonly saved: string;
-  /** Above the fields when a save failed and every issue is shown at its field. */
-  readonly failed: string;
-  readonly loading: string;
-  /** The hint of a field the access policy makes read-only. */
-  readonly readOnly: string;
-  readonly required: string;
-  readonly invalidNumber: string;
-  readonly yes: string;
-  /** The label of a choice element's type drop-down. */
-  readonly type: string;
-  readonly add: (label: string) => string;
-  readonly remove: (label: string) => string;
-  /** A field's label from its element name ('birthDate' gives 'Birth date'). */
-  readonly label: (name: string) => string;
-}
-
-/** The default English texts of {@link ResourceForm}. */
-export const defaultResourceFormMessages: ResourceFormMessages = {
-  submit: 'Save',
-  submitting: 'Saving…',
-  saved: 'Saved',
-  failed: 'Not saved: check the fields marked below',
-  loading: 'Loading…',
-  readOnly: 'Read Only',
-  required: 'Required',
-  invalidNumber: 'Enter a number',
-  yes: 'Yes',
-  type: 'Type',
-  add: (label) => `Add ${label}`,
-  remove: (label) => `Remove ${label}`,
-  label: (name) => {
-    const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-    return words.charAt(0).toUpperCase() + words.slice(1);
-  },
-};
-
-/** What every field of one form shares. */
-export interface FieldContext {
-  readonly root: TypeSchema;
-  readonly loadSchema: SchemaLoader;
-  readonly search?: ResourceSearch;
-  readonly expand?: ValueSetExpander;
-  readonly messages: ResourceFormMessages;
-  readonly classNames?: InputsClassNames;
-  readonly isReadonly: (path: string) => boolean;
-  readonly isHidden: (path: string) => boolean;
-  readonly issuesAt: (path: string) => OperationOutcomeIssue[];
-  readonly issuesUnder: (path: string) => OperationOutcomeIssue[];
-  readonly setInvalid: (path: string, invalid: boolean) => void;
-}
+import type { FieldContext } from './resourceFormContext';
+import { BooleanField, CodeField, NumberField, PlainInput } from './resourceFormInputs';
+import { choiceCode, choiceValue, SKIPPED_ELEMENTS, useTypeSchema, withChoice } from './useResourceForm';
 
 const QUANTITY_TYPES = new Set(['Quantity', 'Age', 'Count', 'Distance', 'Duration', 'SimpleQuantity', 'MoneyQuantity']);
 const NESTED_TYPES = new Set(['BackboneElement', 'Element']);
@@ -431,143 +363,5 @@ function NestedFields({
         );
       })}
     </fieldset>
-  );
-}
-
-function PlainInput({
-  label,
-  type,
-  multiline,
-  value,
-  onChange,
-  ctx,
-}: {
-  label: string;
-  type?: string;
-  multiline?: boolean;
-  value: string;
-  onChange: (value: unknown) => void;
-  ctx: FieldContext;
-}): ReactNode {
-  const id = useId();
-  const props = {
-    id,
-    className: slotClass('input', ctx.classNames),
-    value,
-    onChange: (e: { target: { value: string } }) => onChange(e.target.value || undefined),
-  };
-  return (
-    <div className={slotClass('inputs-field', ctx.classNames)}>
-      <label className={slotClass('inputs-label', ctx.classNames)} htmlFor={id}>
-        {label}
-      </label>
-      {multiline ? <textarea {...props} rows={3} /> : <input {...props} type={type} />}
-    </div>
-  );
-}
-
-function BooleanField({
-  label,
-  value,
-  onChange,
-  ctx,
-}: {
-  label: string;
-  value: boolean | undefined;
-  onChange: (value: unknown) => void;
-  ctx: FieldContext;
-}) {
-  const id = useId();
-  return (
-    <div className={slotClass('inputs-field', ctx.classNames)}>
-      <label className={slotClass('inputs-label', ctx.classNames)} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} />
-    </div>
-  );
-}
-
-/** A number typed as text (no wheel stepping); what is not a number stays with its message and never reaches the value. */
-function NumberField({
-  label,
-  path,
-  integer,
-  value,
-  onChange,
-  ctx,
-}: {
-  label: string;
-  path: string;
-  integer: boolean;
-  value: number | undefined;
-  onChange: (value: unknown) => void;
-  ctx: FieldContext;
-}) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  const n = parseDecimal(text);
-  const bad = text.trim() !== '' && (n === undefined || (integer && !Number.isInteger(n)));
-  return (
-    <TextField
-      label={label}
-      value={text}
-      classNames={ctx.classNames}
-      error={bad ? ctx.messages.invalidNumber : undefined}
-      onChange={(t) => {
-        setText(t);
-        const parsed = parseDecimal(t);
-        const invalid = t.trim() !== '' && (parsed === undefined || (integer && !Number.isInteger(parsed)));
-        ctx.setInvalid(path, invalid);
-        if (!invalid) onChange(parsed);
-      }}
-    />
-  );
-}
-
-/** A code from its bound value set, as a drop-down; free text when the value set cannot be expanded. */
-function CodeField({
-  label,
-  valueSet,
-  value,
-  onChange,
-  ctx,
-}: {
-  label: string;
-  valueSet: string;
-  value: string | undefined;
-  onChange: (value: unknown) => void;
-  ctx: FieldContext;
-}) {
-  const [codes, setCodes] = useState<readonly Coding[]>();
-  const expand = ctx.expand!;
-  useEffect(() => {
-    const controller = new AbortController();
-    expand(valueSet, '', { signal: controller.signal }).then(
-      (found) => !controller.signal.aborted && setCodes(found),
-      () => !controller.signal.aborted && setCodes([])
-    );
-    return () => controller.abort();
-  }, [expand, valueSet]);
-  const options = (codes ?? []).map((c) => c.code).filter((c): c is string => !!c);
-  if (!options.length) {
-    return (
-      <TextField
-        label={label}
-        value={value ?? ''}
-        classNames={ctx.classNames}
-        onChange={(t) => onChange(t || undefined)}
-      />
-    );
-  }
-  const display = new Map((codes ?? []).map((c) => [c.code, c.display ?? c.code]));
-  return (
-    <SelectField
-      label={label}
-      value={value}
-      options={value && !options.includes(value) ? [...options, value] : options}
-      optionLabel={(c) => display.get(c) ?? c}
-      onChange={onChange}
-      classNames={ctx.classNames}
-    />
   );
 }

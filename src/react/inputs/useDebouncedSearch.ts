@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { normalizeErrorString } from '../../fhir';
+import { useRequest } from '../hooks/request';
 
 /** What {@link useDebouncedSearch} holds: the last answer, whether one is pending, and its error. */
 export interface DebouncedSearchState<T> {
@@ -10,9 +10,13 @@ export interface DebouncedSearchState<T> {
   readonly settled: boolean;
 }
 
+const NO_ITEMS: readonly never[] = [];
+
 /**
  * Runs `search(query)` `delayMs` after the query stops changing while `enabled`, and keeps only
- * the answer to the latest query (an earlier one that answers late is dropped and aborted).
+ * the answer to the latest query (an earlier one that answers late is dropped and aborted). It
+ * is the request primitive (useRequest) keyed by scope and query, waiting before the first
+ * search too, and keeping the last list while the next one loads.
  */
 export function useDebouncedSearch<T>(
   search: (query: string, signal: AbortSignal) => Promise<readonly T[]>,
@@ -22,36 +26,17 @@ export function useDebouncedSearch<T>(
   /** Anything else the search depends on (e.g. the resource type); a change searches again. */
   scope = ''
 ): DebouncedSearchState<T> {
-  const [state, setState] = useState<DebouncedSearchState<T>>({
-    items: [],
-    loading: false,
-    error: undefined,
-    settled: false,
+  const key = enabled ? JSON.stringify([scope, query]) : undefined;
+  const { data, loading, error } = useRequest(key, (signal) => search(query, signal), {
+    debounceMs: delayMs,
+    debounceFirstLoad: true,
+    keepPreviousData: true,
   });
-  // The latest function without restarting the timer when a caller passes a new closure.
-  const searchRef = useRef(search);
-  searchRef.current = search;
-
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, settled: false }));
-    const timer = setTimeout(() => {
-      searchRef.current(query, controller.signal).then(
-        (items) => {
-          if (!controller.signal.aborted) setState({ items, loading: false, error: undefined, settled: true });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted)
-            setState({ items: [], loading: false, error: normalizeErrorString(error), settled: true });
-        }
-      );
-    }, delayMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query, scope, enabled, delayMs]);
-
-  return state;
+  return {
+    // A failed search shows no list, only its error.
+    items: error ? NO_ITEMS : (data ?? NO_ITEMS),
+    loading,
+    error: error && normalizeErrorString(error),
+    settled: key !== undefined && !loading,
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { forwardRef, useEffect, useState, type HTMLAttributes } from 'react';
 import { createPortal } from 'react-dom';
 import type { NotificationData } from './notificationsReducer';
 
@@ -28,8 +28,11 @@ export type NotificationsSlot =
 /** Where on screen the stack sits. */
 export type NotificationsPosition = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
-/** Props of {@link Notifications}. */
-export interface NotificationsProps {
+/** Props of {@link Notifications}; other HTML attributes go to the stack's `<section>`. */
+export interface NotificationsProps extends Omit<
+  HTMLAttributes<HTMLElement>,
+  'onPause' | 'onClose' | 'onResume' | 'children'
+> {
   /** The toasts, oldest first. */
   readonly notifications: readonly NotificationData[];
   readonly onClose: (id: string) => void;
@@ -42,24 +45,29 @@ export interface NotificationsProps {
   /** Where the stack is rendered; default document.body. Null renders it in place. */
   readonly container?: Element | null;
   readonly messages?: Partial<NotificationsMessages>;
-  /** Extra class on the stack. */
-  readonly className?: string;
   /** Extra classes per part. */
   readonly classNames?: Partial<Record<NotificationsSlot, string>>;
 }
 
-/** The styled toast stack: a labelled region of role=alert / role=status toasts with close buttons. */
-export function Notifications({
-  notifications,
-  onClose,
-  onPause,
-  onResume,
-  position = 'bottom-right',
-  container,
-  messages: userMessages,
-  className,
-  classNames,
-}: NotificationsProps): ReactNode {
+/**
+ * The styled toast stack: a labelled region of role=alert / role=status toasts with close
+ * buttons. The ref is the stack's `<section>`.
+ */
+export const Notifications = /* @__PURE__ */ forwardRef<HTMLElement, NotificationsProps>(function Notifications(
+  {
+    notifications,
+    onClose,
+    onPause,
+    onResume,
+    position = 'bottom-right',
+    container,
+    messages: userMessages,
+    className,
+    classNames,
+    ...attributes
+  },
+  ref
+) {
   const messages = { ...defaultNotificationsMessages, ...userMessages };
   // Portals need the DOM; render after mount so server and first client render agree.
   const [mounted, setMounted] = useState(false);
@@ -69,7 +77,13 @@ export function Notifications({
     [`fpk-${slot}`, classNames?.[slot], extra].filter(Boolean).join(' ');
 
   const stack = (
-    <section className={cls('notifications', className)} aria-label={messages.region} data-position={position}>
+    <section
+      aria-label={messages.region}
+      {...attributes}
+      ref={ref}
+      className={cls('notifications', className)}
+      data-position={position}
+    >
       {notifications.map((n) => (
         <div
           key={n.id}
@@ -104,4 +118,4 @@ export function Notifications({
   if (!mounted) return null;
   const target = container ?? (typeof document !== 'undefined' ? document.body : null);
   return target ? createPortal(stack, target) : null;
-}
+});

@@ -1,4 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type HTMLAttributes,
+  type Ref,
+} from 'react';
 import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
 import type { QuestionnaireStore } from '../../questionnaire';
 import type { QuestionnaireClassNames } from './classNames';
@@ -11,13 +21,15 @@ import {
 } from './questionnaireClassContext';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { SignaturePad } from './SignaturePad';
+import { optionKeys, splitProps } from '../splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
 
-/** Props of {@link QuestionnaireForm}. */
-export interface QuestionnaireFormProps extends UseQuestionnaireOptions {
+/** Props of {@link QuestionnaireForm}; other HTML attributes go to its root element. */
+export interface QuestionnaireFormProps
+  extends UseQuestionnaireOptions, Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'onSubmit' | 'children'> {
   /** Label of the submit button. */
   submitButtonText?: string;
   /** Leaves out Back, Next and Submit (a host drives the form, e.g. a wizard). */
@@ -38,38 +50,79 @@ export interface QuestionnaireFormProps extends UseQuestionnaireOptions {
   classNames?: QuestionnaireClassNames;
 }
 
-/** Renders a FHIR Questionnaire and hands the QuestionnaireResponse to onSubmit. */
-export function QuestionnaireForm(props: QuestionnaireFormProps) {
-  const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...props.messages }), [props.messages]);
-  // The engine's texts are among the form's messages: the engine is built with them.
-  const { store, loading, error } = useQuestionnaire({ ...props, messages });
-  const cn = useQuestionnaireClassNameOf(props.classNames);
-  let body;
-  if (error) {
-    body = (
-      <div className={cn('questionnaire-fatal')} role="alert">
-        <p>{messages.fatalError}</p>
-        <p>{error}</p>
-      </div>
-    );
-  } else if (loading || !store) {
-    body = (
-      <p className={cn('questionnaire-loading')} role="status">
-        {messages.loadingQuestionnaire}
-      </p>
-    );
-  } else body = <QuestionnaireFormBody {...props} store={store} messages={messages} />;
-  return <QuestionnaireClassContext.Provider value={cn}>{body}</QuestionnaireClassContext.Provider>;
+/** The form's own props, apart from the HTML attributes its root takes. */
+type OwnProps = Omit<
+  QuestionnaireFormProps,
+  Exclude<keyof HTMLAttributes<HTMLDivElement>, 'className' | 'onChange' | 'onSubmit'>
+>;
+
+// The form's own props; everything else goes to its root element.
+const FORM_OPTIONS = optionKeys<OwnProps>()([
+  'questionnaire',
+  'questionnaireResponse',
+  'subject',
+  'encounter',
+  'source',
+  'variables',
+  'optionsDisplayLimit',
+  'onChange',
+  'submitButtonText',
+  'excludeButtons',
+  'disablePagination',
+  'onSubmit',
+  'messages',
+  'headingLevel',
+  'signatureWidth',
+  'signatureHeight',
+  'className',
+  'classNames',
+]);
+
+/** What the root element gets in every state (loading, failed, the form). */
+interface RootProps {
+  readonly attributes: HTMLAttributes<HTMLDivElement>;
+  readonly rootRef: Ref<HTMLDivElement>;
 }
 
+/**
+ * Renders a FHIR Questionnaire and hands the QuestionnaireResponse to onSubmit. The ref is the
+ * root element, the same in every state (loading, failed, the form).
+ */
+export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, QuestionnaireFormProps>(
+  function QuestionnaireForm(props, ref) {
+    const [own, attributes] = splitProps(props, FORM_OPTIONS);
+    const { messages: messagesProp, className, classNames } = own;
+    const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+    // The engine's texts are among the form's messages: the engine is built with them.
+    const { store, loading, error } = useQuestionnaire({ ...own, messages });
+    const cn = useQuestionnaireClassNameOf(classNames);
+    let body;
+    if (error) {
+      body = (
+        <div {...attributes} ref={ref} className={cn('questionnaire-fatal', className)} role="alert">
+          <p>{messages.fatalError}</p>
+          <p>{error}</p>
+        </div>
+      );
+    } else if (loading || !store) {
+      body = (
+        <div {...attributes} ref={ref} className={cn('questionnaire-loading', className)} role="status">
+          {messages.loadingQuestionnaire}
+        </div>
+      );
+    } else
+      body = <QuestionnaireFormBody {...own} store={store} messages={messages} attributes={attributes} rootRef={ref} />;
+    return <QuestionnaireClassContext.Provider value={cn}>{body}</QuestionnaireClassContext.Provider>;
+  }
+);
+
 function QuestionnaireFormBody(
-  props: Omit<QuestionnaireFormProps, 'messages'> & { store: QuestionnaireStore; messages: QuestionnaireFormMessages }
+  props: Omit<OwnProps, 'messages'> & RootProps & { store: QuestionnaireStore; messages: QuestionnaireFormMessages }
 ) {
-  const { store, messages, headingLevel = 2, disablePagination, excludeButtons } = props;
+  const { store, messages, headingLevel = 2, disablePagination, excludeButtons, attributes, rootRef } = props;
   const cn = useQuestionnaireCn();
   const form = useQuestionnaireFormState(store);
   const formRef = useRef<HTMLFormElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
   const pageHeadingRef = useRef<HTMLParagraphElement>(null);
   const idPrefix = useId().replace(/:/g, '');
   const formId = `${idPrefix}-form`;
@@ -109,7 +162,7 @@ function QuestionnaireFormBody(
 
   if (form.fatalError) {
     return (
-      <div className={cn('questionnaire-fatal')} role="alert">
+      <div {...attributes} ref={rootRef} className={cn('questionnaire-fatal', props.className)} role="alert">
         <p>{messages.fatalError}</p>
         <p>{form.fatalError}</p>
       </div>
@@ -158,7 +211,12 @@ function QuestionnaireFormBody(
           that read is HTMLFormElement's named-property lookup, which rebuilds the form's cache of all
           its controls whenever a control's name changed (React rewrites an <input>'s name on every
           input event). Inside the form, each keystroke of a 2,000-item form paid that rebuild. */}
-      <div ref={rootRef} className={cn('questionnaire', props.className)} data-paged={pages ? '' : undefined}>
+      <div
+        {...attributes}
+        ref={rootRef}
+        className={cn('questionnaire', props.className)}
+        data-paged={pages ? '' : undefined}
+      >
         {form.title && <Title className={cn('questionnaire-title')}>{form.title}</Title>}
         {form.issues.length > 0 && (
           <div className={cn('questionnaire-issue')} role="note">

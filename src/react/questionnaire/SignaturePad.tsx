@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { forwardRef, useEffect, useRef, useState, type HTMLAttributes, type PointerEvent } from 'react';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 
 type Point = [number, number, number];
@@ -22,8 +22,8 @@ function loadStroke(): Promise<unknown> {
   return loading;
 }
 
-/** Props of {@link SignaturePad}. */
-export interface SignaturePadProps {
+/** Props of {@link SignaturePad}; other HTML attributes go to its root element. */
+export interface SignaturePadProps extends Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'children'> {
   /** Called with base64 SVG data when a stroke ends or a name is typed; undefined when cleared. */
   onChange: (dataBase64: string | undefined) => void;
   width?: number;
@@ -71,19 +71,26 @@ function escapeXml(text: string): string {
 /**
  * A signature drawing area (perfect-freehand strokes as SVG, 500×200 by default) with Clear.
  * Drawing needs a pointer, so a typed name is the keyboard alternative; both produce an image.
+ * The ref is the root element. It takes no `value`: strokes cannot be drawn back from the image
+ * it hands out, so a signature is only ever made, changed or cleared by the user.
  */
-export function SignaturePad({
-  onChange,
-  width = 500,
-  height = 200,
-  label,
-  clearLabel,
-  typedLabel,
-  invalid,
-  describedBy,
-  form,
-  typedId,
-}: SignaturePadProps) {
+export const SignaturePad = /* @__PURE__ */ forwardRef<HTMLDivElement, SignaturePadProps>(function SignaturePad(
+  {
+    onChange,
+    width = 500,
+    height = 200,
+    label,
+    clearLabel,
+    typedLabel,
+    invalid,
+    describedBy,
+    form,
+    typedId,
+    className,
+    ...attributes
+  },
+  ref
+) {
   const cn = useQuestionnaireCn();
   const [strokes, setStrokes] = useState<Point[][]>([]);
   const [typed, setTyped] = useState('');
@@ -124,7 +131,7 @@ export function SignaturePad({
   };
 
   return (
-    <div className={cn('signature')} data-invalid={invalid || undefined}>
+    <div {...attributes} ref={ref} className={cn('signature', className)} data-invalid={invalid || undefined}>
       <svg
         ref={svgRef}
         role="img"
@@ -193,4 +200,4 @@ export function SignaturePad({
       </div>
     </div>
   );
-}
+});

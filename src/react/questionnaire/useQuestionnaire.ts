@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Questionnaire, QuestionnaireResponse, Reference, ResourceType, ValueSet } from '../../fhir';
 import { normalizeErrorString } from '../../fhir';
 import {
@@ -10,6 +10,7 @@ import {
   type QuestionnaireStoreOptions,
 } from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
+import { useRequest } from '../hooks/request';
 import { whenIdle } from './whenIdle';
 
 /** Options of {@link useQuestionnaire}. */
@@ -65,27 +66,10 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   const client = useFhirClient();
   const given = options.questionnaire;
   const reference = isQuestionnaireResource(given) ? undefined : given?.reference;
-  const [read, setRead] = useState<{ reference?: string; questionnaire?: Questionnaire; error?: string }>({});
-
-  useEffect(() => {
-    if (!reference) return;
-    let current = true;
-    client
-      .readReference(given as Reference)
-      .then((questionnaire) => current && setRead({ reference, questionnaire: questionnaire as Questionnaire }))
-      .catch((error: unknown) => current && setRead({ reference, error: normalizeErrorString(error) }));
-    return () => {
-      current = false;
-    };
-    // The reference string is the identity; a new object with the same reference is the same questionnaire.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, reference]);
-
-  const questionnaire = isQuestionnaireResource(given)
-    ? given
-    : read.reference === reference
-      ? read.questionnaire
-      : undefined;
+  // A questionnaire given by reference is read through the request primitive, keyed by the
+  // reference string: a new object with the same reference is the same questionnaire.
+  const read = useRequest(reference, (signal) => client.readReference<Questionnaire>({ reference }, { signal }));
+  const questionnaire = isQuestionnaireResource(given) ? given : read.data;
   const latest = useRef(options);
   latest.current = options;
 
@@ -123,7 +107,7 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   return {
     store,
     questionnaire,
-    loading: !!reference && !questionnaire && !(read.reference === reference && read.error),
-    error: read.reference === reference ? read.error : undefined,
+    loading: read.loading,
+    error: read.error && normalizeErrorString(read.error),
   };
 }

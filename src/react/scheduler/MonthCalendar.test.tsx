@@ -1,3 +1,4 @@
+import { createRef, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -39,14 +40,14 @@ describe('MonthCalendar', { timeout: 30_000 }, () => {
 
   it('disables the days isDayEnabled rejects and selects an enabled one with the keyboard', async () => {
     const user = userEvent.setup();
-    const onSelect = vi.fn();
+    const onValueChange = vi.fn();
     render(
       <MonthCalendar
         month={new Date('2026-03-15T12:00:00Z')}
         timeZone={NY}
         today={new Date('2026-03-01T15:00:00Z')}
         isDayEnabled={(day) => [9, 10].includes(day.getDate())}
-        onSelect={onSelect}
+        onValueChange={onValueChange}
       />
     );
     expect(screen.getByRole('button', { name: 'Monday, March 9, 2026' })).toBeEnabled();
@@ -59,9 +60,11 @@ describe('MonthCalendar', { timeout: 30_000 }, () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('button', { name: 'Tuesday, March 10, 2026' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(onValueChange).toHaveBeenCalledTimes(1);
     // Midnight of March 10 in New York.
-    expect(onSelect.mock.calls[0][0].getTime()).toBe(Date.parse('2026-03-10T04:00:00Z'));
+    expect(onValueChange.mock.calls[0][0].getTime()).toBe(Date.parse('2026-03-10T04:00:00Z'));
+    // Uncontrolled, it keeps the day the user chose.
+    expect(screen.getByRole('button', { name: 'Tuesday, March 10, 2026, selected' })).toBeInTheDocument();
   });
 
   it('moves between months with the keyboard', async () => {
@@ -103,5 +106,71 @@ describe('MonthCalendar', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole('button', { name: 'Mois précédent' })).toBeInTheDocument();
     expect(screen.getByText('mars 2026')).toBeInTheDocument();
+  });
+
+  describe('as a value component', () => {
+    it('starts from defaultValue and keeps what the user chooses', async () => {
+      const user = userEvent.setup();
+      render(
+        <MonthCalendar
+          month={new Date('2026-03-15T12:00:00Z')}
+          timeZone={NY}
+          defaultValue={new Date('2026-03-09T04:00:00Z')}
+        />
+      );
+      expect(screen.getByRole('button', { name: 'Monday, March 9, 2026, selected' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Thursday, March 12, 2026' }));
+      expect(screen.getByRole('button', { name: 'Thursday, March 12, 2026, selected' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Monday, March 9, 2026' })).toBeInTheDocument();
+    });
+
+    it('shows only the given value when controlled, and reports the day chosen', async () => {
+      const user = userEvent.setup();
+      const onValueChange = vi.fn();
+      function Controlled() {
+        const [value, setValue] = useState<Date | undefined>(new Date('2026-03-09T04:00:00Z'));
+        return (
+          <>
+            <MonthCalendar
+              month={new Date('2026-03-15T12:00:00Z')}
+              timeZone={NY}
+              value={value}
+              onValueChange={onValueChange}
+            />
+            <button type="button" onClick={() => setValue(new Date('2026-03-20T04:00:00Z'))}>
+              Pick the 20th
+            </button>
+          </>
+        );
+      }
+      render(<Controlled />);
+      await user.click(screen.getByRole('button', { name: 'Thursday, March 12, 2026' }));
+      expect(onValueChange.mock.calls[0][0].getTime()).toBe(Date.parse('2026-03-12T04:00:00Z'));
+      // The owner did not take the new day, so the calendar still shows its own.
+      expect(screen.getByRole('button', { name: 'Monday, March 9, 2026, selected' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Pick the 20th' }));
+      expect(screen.getByRole('button', { name: 'Friday, March 20, 2026, selected' })).toBeInTheDocument();
+    });
+  });
+
+  it('forwards its ref and other HTML attributes to the root element', () => {
+    const ref = createRef<HTMLDivElement>();
+    const { container } = render(
+      <MonthCalendar
+        ref={ref}
+        month={new Date('2026-03-15T12:00:00Z')}
+        timeZone={NY}
+        id="visit-date"
+        data-testid="calendar"
+        aria-describedby="hint"
+        className="mine"
+      />
+    );
+    const root = container.firstElementChild;
+    expect(ref.current).toBe(root);
+    expect(root).toHaveAttribute('id', 'visit-date');
+    expect(root).toHaveAttribute('data-testid', 'calendar');
+    expect(root).toHaveAttribute('aria-describedby', 'hint');
+    expect(root).toHaveClass('fpk-calendar-root', 'mine');
   });
 });

@@ -1,5 +1,16 @@
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
-import { DayPicker, UI, DayFlag, SelectionState, type ClassNames } from 'react-day-picker';
+import {
+  createContext,
+  forwardRef,
+  useContext,
+  useMemo,
+  useState,
+  type ForwardedRef,
+  type HTMLAttributes,
+  type JSX,
+  type ReactNode,
+} from 'react';
+import { DayPicker, UI, DayFlag, SelectionState, type ClassNames, type RootProps } from 'react-day-picker';
+import type { ValueProps } from '../inputs/useControllableState';
 import { getDefaultLocale, getFirstDayOfWeek, type FormatContext } from '../locale/locale';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
@@ -41,18 +52,25 @@ export const defaultMonthCalendarMessages: MonthCalendarMessages = {
     }).format(day)}${selected ? ', selected' : ''}`,
 };
 
-/** Props of {@link MonthCalendar}. */
-export interface MonthCalendarProps {
-  /** The month shown; pair with `onMonthChange` to control it. Defaults to the month of `today`. */
+/** Props of {@link MonthCalendar}; other HTML attributes go to its root element. */
+export interface MonthCalendarProps
+  extends
+    ValueProps<Date | undefined>,
+    Omit<HTMLAttributes<HTMLDivElement>, 'defaultValue' | 'onChange' | 'onSelect' | 'dir' | 'children'> {
+  /** The month shown; pair with `onMonthChange` to control it. */
   readonly month?: Date;
+  /** The first month shown when `month` is not given. Defaults to the month of `today`. */
+  readonly defaultMonth?: Date;
   /** Called with the first day of the new month when the previous or next month button is pressed. */
   readonly onMonthChange?: (month: Date) => void;
   /** Whether a day can be chosen; disabled days are shown but cannot be pressed. All days when absent. */
   readonly isDayEnabled?: (day: Date) => boolean;
-  /** Called with the day a user chose (midnight of that day in `timeZone`). */
-  readonly onSelect?: (day: Date) => void;
-  /** The chosen day, marked as selected. */
-  readonly selected?: Date;
+  /**
+   * The chosen day (midnight of that day in `timeZone`), marked as selected. With `value` the
+   * calendar is controlled; with `defaultValue` or neither it keeps the day a user chose.
+   * `onValueChange` gets the day a user chose.
+   */
+  readonly value?: Date;
   /** IANA time zone the days are computed in; the browser's when absent. */
   readonly timeZone?: string;
   /** Locale of the dates and of the week's first day (Sunday in en-US, Monday in fr-FR); the browser's when absent. */
@@ -67,19 +85,29 @@ export interface MonthCalendarProps {
   readonly endMonth?: Date;
   /** Texts; each replaceable. */
   readonly messages?: Partial<MonthCalendarMessages>;
-  /** Class on the root element. */
-  readonly className?: string;
   /** Classes per part, replacing the default `fpk-calendar-<part>` class. */
   readonly classNames?: Partial<Record<MonthCalendarSlot, string>>;
-  /** Inline styles of the root. */
-  readonly style?: CSSProperties;
-  /** Accessible name of the calendar. */
-  readonly 'aria-label'?: string;
-  /** Id of the element that names the calendar. */
-  readonly 'aria-labelledby'?: string;
   /** Content under the grid, announced politely (react-day-picker's live footer). */
   readonly footer?: ReactNode;
 }
+
+// react-day-picker renders the root and passes it only the attributes it knows; its Root
+// component is replaceable, so the calendar's own Root adds the caller's attributes and ref.
+// They travel by context because DayPicker wants one component identity across renders.
+interface RootExtras {
+  readonly attributes: HTMLAttributes<HTMLDivElement>;
+  readonly ref: ForwardedRef<HTMLDivElement>;
+}
+const RootExtrasContext = /* @__PURE__ */ createContext<RootExtras>({ attributes: {}, ref: null });
+
+// DayPicker passes rootRef only when it animates, which the calendar never asks for.
+// The caller's attributes come last: DayPicker names its own keys even when undefined, and the
+// calendar hands DayPicker the ones both set (class, style, id, title, names).
+function CalendarRoot({ rootRef: _rootRef, ...props }: RootProps): JSX.Element {
+  const { attributes, ref } = useContext(RootExtrasContext);
+  return <div {...props} {...attributes} ref={ref} />;
+}
+const CALENDAR_COMPONENTS = { Root: CalendarRoot };
 
 const PARTS = [
   ...Object.values(UI),
@@ -95,27 +123,44 @@ export function getMonthCalendarClassNames(): ClassNames {
 /**
  * A month grid built on react-day-picker: SUN..SAT headers, previous and next month buttons
  * with accessible names, one button per day, arrow-key navigation between days. Days for
- * which `isDayEnabled` is false are disabled.
+ * which `isDayEnabled` is false are disabled. The ref is the root element.
  */
-export function MonthCalendar({
-  month,
-  onMonthChange,
-  isDayEnabled,
-  onSelect,
-  selected,
-  timeZone,
-  locale: localeProp,
-  dir,
-  today,
-  startMonth,
-  endMonth,
-  messages,
-  className,
-  classNames,
-  style,
-  footer,
-  ...aria
-}: MonthCalendarProps): ReactNode {
+export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCalendarProps>(function MonthCalendar(
+  {
+    month,
+    defaultMonth,
+    onMonthChange,
+    isDayEnabled,
+    value,
+    defaultValue,
+    onValueChange,
+    timeZone,
+    locale: localeProp,
+    dir,
+    today,
+    startMonth,
+    endMonth,
+    messages,
+    className,
+    classNames,
+    style,
+    footer,
+    id,
+    title,
+    'aria-label': ariaLabel,
+    'aria-labelledby': ariaLabelledBy,
+    ...attributes
+  },
+  ref
+) {
+  // The inputs' controllable-state pattern, written out: importing their hook would put it in
+  // the scheduler's shared chunk, which every edit input would then load (2 kB each).
+  const [own, setOwn] = useState(defaultValue);
+  const selected = value !== undefined ? value : own;
+  const setSelected = (day: Date) => {
+    if (value === undefined) setOwn(day);
+    onValueChange?.(day);
+  };
   const text = { ...defaultMonthCalendarMessages, ...messages };
   const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
   const context: FormatContext = {
@@ -126,52 +171,60 @@ export function MonthCalendar({
     const defaults = getMonthCalendarClassNames();
     return classNames ? { ...defaults, ...classNames } : defaults;
   }, [classNames]);
+  const extras: RootExtras = { attributes, ref };
 
   return (
-    <DayPicker
-      mode="single"
-      month={month}
-      defaultMonth={month ? undefined : today}
-      onMonthChange={onMonthChange}
-      selected={selected}
-      onSelect={(_selected, day) => onSelect?.(day)}
-      disabled={isDayEnabled ? (day: Date) => !isDayEnabled(day) : undefined}
-      timeZone={timeZone}
-      weekStartsOn={getFirstDayOfWeek(locale)}
-      dir={dir}
-      lang={locale}
-      today={today}
-      startMonth={startMonth}
-      endMonth={endMonth}
-      navLayout="after"
-      className={className}
-      classNames={mergedClassNames}
-      style={style}
-      footer={footer}
-      aria-label={aria['aria-label']}
-      aria-labelledby={aria['aria-labelledby']}
-      // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
-      formatters={{
-        formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
-        formatCaption: (shown) => text.caption(shown, context),
-        // The day's number in the locale's digits, so it matches the button's accessible name.
-        formatDay: (day) => new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
-      }}
-      labels={{
-        labelGrid: (shown) => text.caption(shown, context),
-        labelPrevious: () => text.previousMonth,
-        labelNext: () => text.nextMonth,
-        labelDayButton: (day, modifiers) =>
-          text.dayLabel(
-            day,
-            {
-              today: Boolean(modifiers.today),
-              selected: Boolean(modifiers.selected),
-              disabled: Boolean(modifiers.disabled),
-            },
-            context
-          ),
-      }}
-    />
+    <RootExtrasContext.Provider value={extras}>
+      <DayPicker
+        mode="single"
+        month={month}
+        defaultMonth={month ? undefined : (defaultMonth ?? today)}
+        onMonthChange={onMonthChange}
+        selected={selected}
+        // The day pressed, also when it is the selected one (choosing it again keeps it chosen).
+        onSelect={(_selected, day) => setSelected(day)}
+        disabled={isDayEnabled ? (day: Date) => !isDayEnabled(day) : undefined}
+        timeZone={timeZone}
+        weekStartsOn={getFirstDayOfWeek(locale)}
+        dir={dir}
+        lang={locale}
+        today={today}
+        startMonth={startMonth}
+        endMonth={endMonth}
+        navLayout="after"
+        components={CALENDAR_COMPONENTS}
+        id={id}
+        title={title}
+        className={className}
+        classNames={mergedClassNames}
+        style={style}
+        footer={footer}
+        aria-label={ariaLabel}
+        aria-labelledby={ariaLabelledBy}
+        // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
+        formatters={{
+          formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
+          formatCaption: (shown) => text.caption(shown, context),
+          // The day's number in the locale's digits, so it matches the button's accessible name.
+          formatDay: (day) =>
+            new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
+        }}
+        labels={{
+          labelGrid: (shown) => text.caption(shown, context),
+          labelPrevious: () => text.previousMonth,
+          labelNext: () => text.nextMonth,
+          labelDayButton: (day, modifiers) =>
+            text.dayLabel(
+              day,
+              {
+                today: Boolean(modifiers.today),
+                selected: Boolean(modifiers.selected),
+                disabled: Boolean(modifiers.disabled),
+              },
+              context
+            ),
+        }}
+      />
+    </RootExtrasContext.Provider>
   );
-}
+});

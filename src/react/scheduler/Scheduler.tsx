@@ -1,39 +1,14 @@
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
 import { getDefaultLocale, type FormatContext } from '../locale/locale';
-import type { HumanName, Reference, Resource } from '../../fhir';
+import { optionKeys, splitProps } from '../splitProps';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
 import { ResourceName } from '../display/ResourceName';
 import { MonthCalendar, type MonthCalendarMessages, type MonthCalendarSlot } from './MonthCalendar';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
 import type { SchedulerQuestionnaireProps, SimpleQuestionnaireForm } from './SimpleQuestionnaireForm';
-import { useScheduler, type UseSchedulerOptions, type UseSchedulerResult } from './useScheduler';
-
-/** Every part of the Scheduler; its default class is `fpk-<part>`. */
-export const SchedulerUI = {
-  Root: 'scheduler',
-  Panel: 'scheduler-panel',
-  Avatar: 'scheduler-avatar',
-  Provider: 'scheduler-provider',
-  Details: 'scheduler-details',
-  Main: 'scheduler-main',
-  Heading: 'scheduler-heading',
-  Times: 'scheduler-times',
-  TimeButton: 'scheduler-time',
-  TimeZoneNote: 'scheduler-timezone',
-  Message: 'scheduler-message',
-  Button: 'scheduler-button',
-  Form: 'scheduler-form',
-} as const;
-
-/** A part of the Scheduler. */
-export type SchedulerSlot = (typeof SchedulerUI)[keyof typeof SchedulerUI];
-
-/** The step the Scheduler shows. */
-export type SchedulerView =
-  'loading' | 'load-error' | 'no-schedule' | 'no-actor' | 'date' | 'time' | 'questions' | 'confirm' | 'booked';
-
-const STEPS: readonly SchedulerView[] = ['date', 'time', 'questions', 'confirm', 'booked'];
+import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
+import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 
 // The default questions form is fetched once a date is chosen: the first steps do not wait for
 // it, and a page that passes `renderQuestionnaire` never loads it. A failed load is forgotten,
@@ -45,8 +20,8 @@ const loadForm = () =>
     throw error;
   }));
 
-/** Props of {@link Scheduler}. */
-export interface SchedulerProps extends UseSchedulerOptions {
+/** Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. */
+export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children'> {
   /** Texts; each replaceable. */
   readonly messages?: Partial<SchedulerMessages>;
   /** Locale of dates, times and the calendar's first weekday; the browser's when absent. */
@@ -57,8 +32,6 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
   /** Renders the questions step; a simple text-input form by default. */
   readonly renderQuestionnaire?: (props: SchedulerQuestionnaireProps) => ReactNode;
-  /** Class on the root element. */
-  readonly className?: string;
   /**
    * Classes per part, replacing the default `fpk-<part>` class. Buttons also keep the shared
    * `fpk-button` control class (controls.css).
@@ -68,72 +41,51 @@ export interface SchedulerProps extends UseSchedulerOptions {
   readonly calendarMessages?: Partial<MonthCalendarMessages>;
   /** Classes of the month calendar's parts. */
   readonly calendarClassNames?: Partial<Record<MonthCalendarSlot, string>>;
-  /** Inline styles of the root (e.g. theme variables). */
-  readonly style?: CSSProperties;
 }
 
-const FLOW_VIEWS: Record<UseSchedulerResult['state']['status'], SchedulerView> = {
-  'no-date': 'date',
-  'date-chosen': 'time',
-  taken: 'time',
-  'time-chosen': 'questions',
-  'questions-answered': 'confirm',
-  booking: 'confirm',
-  error: 'confirm',
-  confirmed: 'booked',
-};
-
-/** The step to show for the hook's state. */
-export function getSchedulerView({ scheduleStatus, state }: UseSchedulerResult): SchedulerView {
-  if (scheduleStatus !== 'ready') return scheduleStatus === 'error' ? 'load-error' : scheduleStatus;
-  // Without a review step the questions stay on screen while their 'Next' books; a failed
-  // booking shows the review so the patient can try again.
-  if (state.bookOnAnswers && (state.status === 'questions-answered' || state.status === 'booking')) {
-    return 'questions';
-  }
-  return FLOW_VIEWS[state.status];
-}
-
-type Named = { name?: string | HumanName[]; photo?: { url?: string; data?: string; contentType?: string }[] };
-
-/** The resource's official HumanName, else its first one. */
-function getHumanName(resource: Resource | undefined): HumanName | undefined {
-  const names = (resource as Named | undefined)?.name;
-  return Array.isArray(names) ? (names.find((n) => n.use === 'official') ?? names[0]) : undefined;
-}
-
-/** A person's or place's display name from its resource, else the reference's display. */
-export function getActorName(resource: Resource | undefined, reference: Reference | undefined): string | undefined {
-  const name = (resource as Named | undefined)?.name;
-  if (typeof name === 'string') return name;
-  const human = getHumanName(resource);
-  const parts = human && [...(human.prefix ?? []), ...(human.given ?? []), human.family, ...(human.suffix ?? [])];
-  return human?.text?.trim() || parts?.filter(Boolean).join(' ') || reference?.display || reference?.reference;
-}
-
+// The parts, steps and the provider's name live in schedulerView.ts; exported from here as before.
+export { getActorName, getSchedulerView, SchedulerUI, type SchedulerSlot, type SchedulerView } from './schedulerView';
 // Initials moved to src/fhir with ResourceAvatar; still exported from here as before.
 export { getInitials } from '../../fhir';
+
+// The hook's options; everything else the Scheduler does not name goes to its root.
+const SCHEDULER_OPTIONS = optionKeys<UseSchedulerOptions>()([
+  'schedule',
+  'questionnaire',
+  'reviewStep',
+  'timeZone',
+  'now',
+  'patient',
+  'createUuid',
+  'stateReducer',
+  'onSlotChosen',
+  'onAnswersSubmitted',
+  'onBooked',
+]);
 
 /**
  * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
  * the choices so far, and the four steps 'Select date', 'Select time', the questions (whose
  * 'Next' books) and "You're all set!"; `reviewStep` adds 'Confirm your appointment' before
  * booking. Each step replaces the one before; 'Change date' and 'Change time' go back. Focus
- * moves to the step heading when the step changes.
+ * moves to the step heading when the step changes. The ref is the root `<section>`.
  */
-export function Scheduler({
-  messages,
-  locale: localeProp,
-  dir,
-  headingLevel = 2,
-  renderQuestionnaire,
-  className,
-  classNames,
-  calendarClassNames,
-  calendarMessages,
-  style,
-  ...options
-}: SchedulerProps): ReactNode {
+export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>(function Scheduler(
+  {
+    messages,
+    locale: localeProp,
+    dir,
+    headingLevel = 2,
+    renderQuestionnaire,
+    className,
+    classNames,
+    calendarClassNames,
+    calendarMessages,
+    ...others
+  },
+  ref
+) {
+  const [options, attributes] = splitProps(others, SCHEDULER_OPTIONS);
   const scheduler = useScheduler(options);
   const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
   const text = { ...defaultSchedulerMessages, ...messages };
@@ -254,8 +206,8 @@ export function Scheduler({
               month={month}
               onMonthChange={scheduler.setMonth}
               isDayEnabled={scheduler.isDayEnabled}
-              onSelect={scheduler.chooseDate}
-              selected={state.date ? fromDayKey(state.date, timeZone) : undefined}
+              onValueChange={(day) => day && scheduler.chooseDate(day)}
+              value={state.date ? fromDayKey(state.date, timeZone) : undefined}
               timeZone={timeZone}
               locale={locale}
               dir={dir}
@@ -359,9 +311,10 @@ export function Scheduler({
 
   return (
     <section
-      className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
-      style={style}
       aria-labelledby={title === undefined ? undefined : headingId}
+      {...attributes}
+      ref={ref}
+      className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
       data-step={view}
       data-state={state.status}
     >
@@ -407,4 +360,4 @@ export function Scheduler({
       </div>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
+import { forwardRef, useId, useMemo, useRef, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import type { Questionnaire, QuestionnaireResponse, Reference } from '../../fhir';
 import { createQuestionnaireStore, type QuestionnaireItemState, type QuestionnaireStore } from '../../questionnaire';
 import {
@@ -36,8 +36,11 @@ export interface SchedulerQuestionnaireProps {
   readonly className?: string;
 }
 
-/** Props of {@link SimpleQuestionnaireForm}. */
-export interface SimpleQuestionnaireFormProps extends SchedulerQuestionnaireProps {
+/** Props of {@link SimpleQuestionnaireForm}; other HTML attributes go to its `<form>` (its id is the form's own: its controls name it). */
+export interface SimpleQuestionnaireFormProps
+  extends
+    SchedulerQuestionnaireProps,
+    Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'defaultValue' | 'className' | 'id'> {
   /** Texts of the fields (validation errors, placeholders); each replaceable. */
   readonly messages?: Partial<QuestionnaireFormMessages>;
 }
@@ -51,77 +54,91 @@ const schedulerClassNameOf: QuestionnaireClassNameOf = (slot, ...extra) =>
  * questionnaire engine, so every answer has its item's type (a boolean is valueBoolean, an
  * integer valueInteger), enableWhen applies and required items are checked. Display items are
  * text, groups fieldsets, questions the questionnaire form's inputs; no title (the scheduler's
- * step heading names it). For the full renderer pass `renderQuestionnaire`.
+ * step heading names it). For the full renderer pass `renderQuestionnaire`. The ref is the `<form>`.
  */
-export function SimpleQuestionnaireForm({
-  questionnaire,
-  onSubmit,
-  submitLabel,
-  defaultResponse,
-  subject,
-  now,
-  busy,
-  labelledBy,
-  className,
-  messages: messagesProp,
-}: SimpleQuestionnaireFormProps): ReactNode {
-  const idPrefix = useId().replace(/:/g, '');
-  const formId = `${idPrefix}-form`;
-  const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
-  // The engine keeps the clock it was built with; this one follows the prop.
-  const clock = useRef(now);
-  clock.current = now;
-  const store = useMemo(
-    () =>
-      createQuestionnaireStore(questionnaire, {
-        response: defaultResponse,
-        subject,
-        source: subject,
-        now: () => clock.current(),
-        messages,
-      }),
-    // The store is the form's state: rebuilt only for other questions or earlier answers.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [questionnaire, defaultResponse]
-  );
-  const form = useQuestionnaireFormState(store);
-  const context = useMemo<QuestionnaireFormContextValue>(
-    () => ({ store, messages, headingLevel: 3, subject, idPrefix, formId, submitAttempted: form.submitAttempted }),
-    [store, messages, subject, idPrefix, formId, form.submitAttempted]
-  );
+export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElement, SimpleQuestionnaireFormProps>(
+  function SimpleQuestionnaireForm(
+    {
+      questionnaire,
+      onSubmit,
+      submitLabel,
+      defaultResponse,
+      subject,
+      now,
+      busy,
+      labelledBy,
+      className,
+      messages: messagesProp,
+      ...attributes
+    },
+    ref
+  ) {
+    const idPrefix = useId().replace(/:/g, '');
+    const formId = `${idPrefix}-form`;
+    const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+    // The engine keeps the clock it was built with; this one follows the prop.
+    const clock = useRef(now);
+    clock.current = now;
+    const store = useMemo(
+      () =>
+        createQuestionnaireStore(questionnaire, {
+          response: defaultResponse,
+          subject,
+          source: subject,
+          now: () => clock.current(),
+          messages,
+        }),
+      // The store is the form's state: rebuilt only for other questions or earlier answers.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [questionnaire, defaultResponse]
+    );
+    const form = useQuestionnaireFormState(store);
+    const context = useMemo<QuestionnaireFormContextValue>(
+      () => ({ store, messages, headingLevel: 3, subject, idPrefix, formId, submitAttempted: form.submitAttempted }),
+      [store, messages, subject, idPrefix, formId, form.submitAttempted]
+    );
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const errors = store.attemptSubmit().filter((error) => error.key);
-    if (errors.length) {
-      document.getElementById(itemId(idPrefix, errors[0].key))?.focus();
-      return;
-    }
-    onSubmit(store.buildResponse());
-  };
+    const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy) return;
+      const errors = store.attemptSubmit().filter((error) => error.key);
+      if (errors.length) {
+        document.getElementById(itemId(idPrefix, errors[0].key))?.focus();
+        return;
+      }
+      onSubmit(store.buildResponse());
+    };
 
-  return (
-    <QuestionnaireFormContext.Provider value={context}>
-      <QuestionnaireClassContext.Provider value={schedulerClassNameOf}>
-        <form id={formId} className={className} aria-labelledby={labelledBy} noValidate onSubmit={handleSubmit}>
-          {form.rootKeys.map((key) => (
-            <SimpleItem key={key} store={store} itemKey={key} />
-          ))}
-          <button
-            type="submit"
-            className="fpk-button fpk-scheduler-button"
-            data-variant="primary"
-            aria-disabled={busy || undefined}
-            data-loading={busy || undefined}
+    return (
+      <QuestionnaireFormContext.Provider value={context}>
+        <QuestionnaireClassContext.Provider value={schedulerClassNameOf}>
+          <form
+            aria-labelledby={labelledBy}
+            {...attributes}
+            ref={ref}
+            id={formId}
+            className={className}
+            noValidate
+            onSubmit={handleSubmit}
           >
-            {submitLabel}
-          </button>
-        </form>
-      </QuestionnaireClassContext.Provider>
-    </QuestionnaireFormContext.Provider>
-  );
-}
+            {form.rootKeys.map((key) => (
+              <SimpleItem key={key} store={store} itemKey={key} />
+            ))}
+            <button
+              type="submit"
+              className="fpk-button fpk-scheduler-button"
+              data-variant="primary"
+              aria-disabled={busy || undefined}
+              data-loading={busy || undefined}
+            >
+              {submitLabel}
+            </button>
+          </form>
+        </QuestionnaireClassContext.Provider>
+      </QuestionnaireFormContext.Provider>
+    );
+  }
+);
 
 /** One item: display text, a group as a fieldset, or a question with its label, input and errors. */
 function SimpleItem({ store, itemKey }: { store: QuestionnaireStore; itemKey: string }): ReactNode {

@@ -96,4 +96,44 @@ describe('useScheduler', { timeout: 30_000 }, () => {
     act(() => result.current.changeDate());
     expect(result.current.state.status).toBe('date-chosen');
   });
+
+  it('shows the month the patient moved to, not a slower answer for the month before', async () => {
+    let marchAnswer: (response: Response) => void = () => {};
+    const signals: Record<string, AbortSignal | undefined> = {};
+    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = input.toString();
+      if (url === `${FHIR}Practitioner/dr1`) return json({ resourceType: 'Practitioner', id: 'dr1' });
+      const month = url.includes('start=gt2026-03') ? 'march' : 'april';
+      signals[month] = init.signal ?? undefined;
+      if (month === 'march') return new Promise<Response>((resolve) => (marchAnswer = resolve));
+      return json({
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: [{ resource: slot('apr', '2026-04-14T14:00:00Z') }],
+      });
+    });
+    const client = new FhirClient({
+      baseUrl: 'https://fhir.test/',
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      storage: new ClientStorage(new MemoryStorage()),
+      maxRetries: 0,
+    });
+    const wrapper = ({ children }: { children: ReactNode }) => <FhirProvider client={client}>{children}</FhirProvider>;
+    const { result } = renderHook(
+      () => useScheduler({ schedule, timeZone: NY, now: () => new Date('2026-03-05T15:00:00Z') }),
+      { wrapper }
+    );
+    await waitFor(() => expect(signals.march).toBeDefined());
+    act(() => result.current.setMonth(new Date('2026-04-10T12:00:00Z')));
+    await waitFor(() => expect(result.current.slotsStatus).toBe('ready'));
+    // The March search was given up, and its late answer changes nothing on screen.
+    expect(signals.march?.aborted).toBe(true);
+    await act(async () =>
+      marchAnswer(
+        json({ resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot('mar', '2026-03-10T14:00:00Z') }] })
+      )
+    );
+    expect(result.current.isDayEnabled(new Date('2026-04-14T16:00:00Z'))).toBe(true);
+    expect(result.current.isDayEnabled(new Date('2026-03-10T16:00:00Z'))).toBe(false);
+  });
 });

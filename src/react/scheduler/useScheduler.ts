@@ -25,7 +25,9 @@ import {
 } from '../../scheduler/schedules';
 import { getTimesForDay, groupSlotsByDay, toDayKey, type BookableSlot, type SlotsByDay } from '../../scheduler/slots';
 import { getMonthStart, getSlotSearchWindow } from '../../scheduler/window';
+import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
+import { useRequest } from '../hooks/request';
 import { useProfile } from '../hooks/useProfile';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
@@ -129,6 +131,48 @@ const loadBooking = () =>
     booking = undefined;
     throw error;
   }));
+/** What the scheduler reads before it can show days: the schedules, the provider, the questions. */
+interface Setup {
+  readonly status: ScheduleLoadStatus;
+  readonly references: readonly string[];
+  readonly schedule?: Schedule;
+  readonly actor?: Reference;
+  readonly actorResource?: Resource;
+  readonly questionnaire?: Questionnaire;
+}
+const LOADING_SETUP: Setup = { status: 'loading', references: [] };
+const ERROR_SETUP: Setup = { status: 'error', references: [] };
+
+/** Resolves the schedule source, reads the first schedule, its actor and the questionnaire. */
+async function loadSetup(client: FhirClient, options: UseSchedulerOptions, signal: AbortSignal): Promise<Setup> {
+  const schedules = await resolveScheduleSource(options.schedule);
+  if (schedules.length === 0) return { status: 'no-schedule', references: [] };
+  const references = schedules.map(getScheduleReference);
+  const first = schedules[0];
+  const schedule = isScheduleResource(first) ? first : await client.readReference<Schedule>(first, { signal });
+  const actor = schedule.actor?.[0];
+  const given = options.questionnaire;
+  let questionnaire: Questionnaire | undefined;
+  if (given) {
+    questionnaire =
+      (given as Questionnaire).resourceType === 'Questionnaire'
+        ? (given as Questionnaire)
+        : await client.readReference<Questionnaire>(given as Reference, { signal });
+  }
+  if (!actor) return { status: 'no-actor', references, schedule, questionnaire };
+  let actorResource: Resource | undefined;
+  if (actor.reference) {
+    try {
+      actorResource = await client.readReference(actor, { signal });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // The name can still come from actor.display; the booking does not need the resource.
+      console.error(`Scheduler: could not read the schedule actor ${actor.reference}`, error);
+    }
+  }
+  return { status: 'ready', references, schedule, actor, actorResource, questionnaire };
+}
+
 const defaultNow = () => new Date();
 const defaultUuid = () => globalThis.crypto.randomUUID();
 
@@ -165,103 +209,58 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   );
   const dispatch = rawDispatch as (action: SchedulerAction) => void;
 
-  // The schedule, its actor and the questionnaire.
-  const [setupReload, setSetupReload] = useState(0);
-  const [setup, setSetup] = useState<{
-    status: ScheduleLoadStatus;
-    references: readonly string[];
-    schedule?: Schedule;
-    actor?: Reference;
-    actorResource?: Resource;
-    questionnaire?: Questionnaire;
-  }>({ status: 'loading', references: [] });
+  // The schedule, its actor and the questionnaire, read again when either option changes.
   const scheduleKey = typeof options.schedule === 'function' ? 'function' : JSON.stringify(options.schedule ?? null);
   const questionnaireKey = JSON.stringify(options.questionnaire ?? null);
-
-  useEffect(() => {
-    let active = true;
-    const { schedule: source, questionnaire } = latest.current;
-    setSetup({ status: 'loading', references: [] });
-    (async () => {
-      const schedules = await resolveScheduleSource(source);
-      if (schedules.length === 0) return { status: 'no-schedule' as const, references: [] };
-      const references = schedules.map(getScheduleReference);
-      const first = schedules[0];
-      const schedule = isScheduleResource(first) ? first : ((await client.readReference(first)) as Schedule);
-      const actor = schedule.actor?.[0];
-      let q: Questionnaire | undefined;
-      if (questionnaire) {
-        q =
-          (questionnaire as Questionnaire).resourceType === 'Questionnaire'
-            ? (questionnaire as Questionnaire)
-            : ((await client.readReference(questionnaire as Reference)) as Questionnaire);
-      }
-      if (!actor) return { status: 'no-actor' as const, references, schedule, questionnaire: q };
-      let actorResource: Resource | undefined;
-      if (actor.reference) {
-        try {
-          actorResource = await client.readReference(actor);
-        } catch (error) {
-          // The name can still come from actor.display; the booking does not need the resource.
-          console.error(`Scheduler: could not read the schedule actor ${actor.reference}`, error);
-        }
-      }
-      return { status: 'ready' as const, references, schedule, actor, actorResource, questionnaire: q };
-    })().then(
-      (result) => {
-        if (active) setSetup(result);
-      },
-      (error: unknown) => {
-        console.error('Scheduler: could not load the schedule', error);
-        if (active) setSetup({ status: 'error', references: [] });
-      }
-    );
-    return () => {
-      active = false;
-    };
-  }, [client, scheduleKey, questionnaireKey, setupReload]);
-
-  // The visible month's slots.
-  const [month, setMonthState] = useState<TZDate>(() => getMonthStart(now(), timeZone));
-  const [slotsReload, setSlotsReload] = useState(0);
-  const [slots, setSlots] = useState<{ status: SlotsLoadStatus; byDay: SlotsByDay }>({
-    status: 'idle',
-    byDay: EMPTY_SLOTS,
+  const setupRequest = useRequest<Setup>(JSON.stringify([scheduleKey, questionnaireKey]), async (signal) => {
+    try {
+      return await loadSetup(client, latest.current, signal);
+    } catch (error) {
+      if (!signal.aborted) console.error('Scheduler: could not load the schedule', error);
+      throw error;
+    }
   });
-  const referencesKey = setup.references.join(',');
+  const setup: Setup = setupRequest.loading
+    ? LOADING_SETUP
+    : setupRequest.error
+      ? ERROR_SETUP
+      : (setupRequest.data ?? LOADING_SETUP);
 
-  useEffect(() => {
-    if (setup.status !== 'ready') return;
-    let active = true;
-    const window = getSlotSearchWindow({ now: now(), timeZone, month });
-    const query = buildSlotSearchQuery(referencesKey.split(','), window);
-    setSlots((current) => ({ status: 'loading', byDay: current.byDay }));
-    // Availability changes by the minute, and a refetch after 'taken' must see the new state.
-    client.searchResources('Slot', query, { cache: 'reload' }).then(
-      (found) => {
-        if (!active) return;
+  // The visible month's free slots; the last month's stay on screen while the next one loads.
+  const [month, setMonthState] = useState<TZDate>(() => getMonthStart(now(), timeZone));
+  const referencesKey = setup.references.join(',');
+  const slotsRequest = useRequest<SlotsByDay>(
+    setup.status === 'ready' ? JSON.stringify([referencesKey, month.getTime(), timeZone]) : undefined,
+    async (signal) => {
+      // `now` is read when the search starts; a new clock function alone does not search again.
+      const window = getSlotSearchWindow({ now: now(), timeZone, month });
+      const query = buildSlotSearchQuery(referencesKey.split(','), window);
+      try {
+        // Availability changes by the minute, and a search after 'taken' must see the new state.
+        const found = await client.searchResources('Slot', query, { cache: 'reload', signal });
         const byDay = groupSlotsByDay(found, timeZone);
         for (const issue of byDay.issues) console.warn(`Scheduler: ${issue.details?.text}`);
-        setSlots({ status: 'ready', byDay });
-      },
-      (error: unknown) => {
-        console.error('Scheduler: could not load available times', error);
-        if (active) setSlots({ status: 'error', byDay: EMPTY_SLOTS });
+        return byDay;
+      } catch (error) {
+        if (!signal.aborted) console.error('Scheduler: could not load available times', error);
+        throw error;
       }
-    );
-    return () => {
-      active = false;
-    };
-    // `now` is read when the search starts; a new clock function alone does not refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, setup.status, referencesKey, month.getTime(), timeZone, slotsReload]);
+    },
+    { keepPreviousData: true }
+  );
+  const slots: { status: SlotsLoadStatus; byDay: SlotsByDay } = {
+    status:
+      setup.status !== 'ready' ? 'idle' : slotsRequest.loading ? 'loading' : slotsRequest.error ? 'error' : 'ready',
+    byDay: slotsRequest.error ? EMPTY_SLOTS : (slotsRequest.data ?? EMPTY_SLOTS),
+  };
+  const refetchSetup = setupRequest.refetch;
+  const refetchSlots = slotsRequest.refetch;
 
   const setMonth = useCallback((value: Date) => setMonthState(getMonthStart(value, timeZone)), [timeZone]);
 
   const retry = useCallback(() => {
-    if (setup.status === 'error') setSetupReload((n) => n + 1);
-    else setSlotsReload((n) => n + 1);
-  }, [setup.status]);
+    void (setup.status === 'error' ? refetchSetup() : refetchSlots());
+  }, [setup.status, refetchSetup, refetchSlots]);
 
   const isDayEnabled = useCallback(
     (day: Date) => slots.byDay.days.has(toDayKey(day, timeZone)),
@@ -328,7 +327,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
         if (result.status === 'taken') {
           console.error('Scheduler: could not book the appointment', result.error);
           dispatch({ type: 'slotTaken' });
-          setSlotsReload((n) => n + 1);
+          void refetchSlots();
         } else {
           dispatch({ type: 'booked', appointment: result.appointment });
           latest.current.onBooked?.(result.appointment, result.response);
@@ -340,7 +339,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
         inFlight.current = false;
       }
     },
-    [client, dispatch]
+    [client, dispatch, refetchSlots]
   );
 
   const book = useCallback(async () => {

@@ -1,4 +1,4 @@
-import { formatQuestionnaireAnswer, formatQuestionnaireAnswers } from './answers';
+import { formatQuestionnaireAnswer, formatQuestionnaireAnswers } from './answer-display';
 import { isOperationOutcomeError } from './outcomes';
 
 describe('formatQuestionnaireAnswer', () => {

@@ -1,3 +1,5 @@
+// The labelled fields the composite edit inputs are built from (text, select, the error under a
+// field), and compact, with which those inputs drop the parts a user emptied from their value.
 import { useId, type ReactNode } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 
