@@ -70,6 +70,22 @@ describe('ObservationChart', () => {
     expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mm[Hg], Systolic 132 mm[Hg]')).toBeInTheDocument();
   });
 
+  it('keeps the first keyboard tooltip open (a hide asked for at mount must not close it)', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />
+    );
+    await waitFor(() => expect(container.querySelectorAll('path[stroke="#0f766e"]')).toHaveLength(1), {
+      timeout: 5000,
+    });
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent('132'));
+    // visx hides 400 ms after a hide call; the first tooltip closed exactly then.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent('132');
+  });
+
   describe('when there are no measurements', () => {
     it('says so and draws nothing', () => {
       render(<ObservationChart title="Weight" series={[{ label: 'Weight', points: [] }]} unit="lbs" />);

@@ -1,7 +1,7 @@
 // The drawn part of ObservationChart, with @visx/xychart. Its own chunk: ObservationChart loads
 // it on demand, so a page without a chart never downloads visx.
 import { Axis, DataContext, Grid, LineSeries, Tooltip, TooltipContext, XYChart } from '@visx/xychart';
-import { useContext, useEffect, useMemo } from 'react';
+import { useContext, useEffect, useMemo, useRef } from 'react';
 import type { ObservationSeries } from '../../fhir';
 
 /** One drawn point: the time as a Date, once, rather than a parse per pointer move. */
@@ -36,11 +36,17 @@ function KeyboardTooltip({ data, index }: { data: { key: string; points: ChartDa
   const { xScale, yScale } = useContext(DataContext);
   const tooltip = useContext(TooltipContext);
   const { showTooltip, hideTooltip } = tooltip ?? {};
+  // Hide only what the keyboard showed. visx's hideTooltip is debounced and each call replaces
+  // the pending one, so a hide asked for while nothing was shown (at mount, when the scales
+  // settle) could no longer be cancelled and closed the first keyboard tooltip 400 ms later.
+  const shown = useRef(false);
   useEffect(() => {
     if (index === undefined || !xScale || !yScale || !showTooltip) {
-      hideTooltip?.();
+      if (shown.current) hideTooltip?.();
+      shown.current = false;
       return;
     }
+    shown.current = true;
     for (const { key, points } of data) {
       const datum = points[Math.min(index, points.length - 1)];
       if (!datum) continue;
