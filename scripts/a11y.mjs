@@ -8,9 +8,13 @@
 // Then every route of the demo portal, as a visitor, the patient and the practitioner, gets the
 // same (scripts/a11y-routes.mjs), and the main journeys are done by keyboard alone
 // (scripts/a11y-journeys.mjs). `--stories-only` or `--routes-only` measures one half.
-// Prints one line per story or route with a problem, then the totals; exits 1 on any serious or
-// critical axe violation, a story or route that cannot be measured, or a control (of the kit in
-// stories, any on routes) whose focus ring is missing, thinner than 2 px or below 3:1.
+// A story is measured once Storybook is done with it (rendered, play function run, the a11y
+// addon's own check over); one that fails to render, whose play function throws or that leaves
+// the preview page is reported by id with the reason, and the next story starts on a fresh preview.
+// Prints one line per problem (a story id or a route, and the control by tag, role and name), then
+// the totals; exits 1 on any serious or critical axe violation, a story or route that cannot be
+// measured, or a control (of the kit in stories, any on routes) whose focus ring is missing,
+// thinner than 2 px or below 3:1.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
@@ -90,56 +94,81 @@ try {
   server.close();
 }
 
+/** Loads Storybook's preview page and waits until its story index is in, then adds axe-core to it. */
+async function openPreview(page) {
+  await page.goto(`${base}/iframe.html`);
+  await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__, null, {
+    timeout: 120_000,
+  });
+  // The preview object exists before its story store does; a story asked for earlier is lost.
+  await page.evaluate(() => window.__STORYBOOK_PREVIEW__.ready());
+  await page.addScriptTag({ content: axeSource });
+}
+
+/**
+ * In the page: shows the story and resolves once Storybook is done with it, with 'ok', 'error: ...'
+ * (the story or its play function threw) or 'missing'. Done means Storybook's STORY_FINISHED, not
+ * STORY_RENDERED: after the play function the a11y addon still runs axe in an afterEach step, and
+ * a story switched away from before that ends makes Storybook reload the whole page (StoryRender's
+ * teardown of a pending render), which is what lost every story after the first such switch.
+ */
+function showStory(id) {
+  return new Promise((resolve) => {
+    const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
+    let error = '';
+    const text = (e) => String(e?.message ?? e?.title ?? e?.description ?? e).split('\n')[0];
+    const handlers = {
+      playFunctionThrewException: (e) => (error ||= `its play function failed: ${text(e)}`),
+      storyThrewException: (e) => (error ||= `it threw while rendering: ${text(e)}`),
+      storyErrored: (e) => (error ||= `it did not render: ${text(e)}`),
+      storyMissing: () => done('missing'),
+      storyFinished: (e) => e?.storyId === id && done(error ? `error: ${error}` : 'ok'),
+    };
+    const done = (result) => {
+      for (const [event, handler] of Object.entries(handlers)) channel.off(event, handler);
+      clearTimeout(timer);
+      resolve(result);
+    };
+    for (const [event, handler] of Object.entries(handlers)) channel.on(event, handler);
+    const timer = setTimeout(() => done(error ? `error: ${error}` : 'timeout'), 30_000);
+    channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
+  });
+}
+
 async function measureAllStories() {
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-US', reducedMotion: 'reduce' });
   // One page for all stories: Storybook's preview loads once, then switches stories over its
   // channel (as its own manager does), which is many times faster than a page load per story.
   const page = await context.newPage();
-  await page.goto(`${base}/iframe.html`);
-  await page.waitForFunction(() => window.__STORYBOOK_ADDONS_CHANNEL__ && window.__STORYBOOK_PREVIEW__, null, {
-    timeout: 120_000,
+  // A story that loads another document (a link its play function follows, a reload) ends the
+  // preview; it is reported by name and the preview is loaded afresh for the next story.
+  let navigatedTo = '';
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && new URL(frame.url()).pathname !== '/iframe.html') navigatedTo = frame.url();
   });
-  await page.addScriptTag({ content: axeSource });
+  page.on('load', () => (navigatedTo ||= 'a reload of the preview'));
+  await openPreview(page);
+  navigatedTo = '';
   for (const story of stories) {
     totals.stories++;
-    const label = `${story.title} / ${story.name}`;
+    const label = story.id;
     try {
-      // Rendered, play function included (or failed: then it is reported, not measured).
-      const outcome = await page.evaluate(
-        (id) =>
-          new Promise((resolve) => {
-            const channel = window.__STORYBOOK_ADDONS_CHANNEL__;
-            const events = {
-              storyRendered: 'ok',
-              storyErrored: 'error',
-              storyThrewException: 'error',
-              playFunctionThrewException: 'error',
-              storyMissing: 'missing',
-            };
-            const handlers = Object.entries(events).map(([event, result]) => {
-              const handler = () => {
-                for (const [e, h] of handlers) channel.off(e, h);
-                clearTimeout(timer);
-                resolve(result);
-              };
-              channel.on(event, handler);
-              return [event, handler];
-            });
-            const timer = setTimeout(() => {
-              for (const [e, h] of handlers) channel.off(e, h);
-              resolve('timeout');
-            }, 30_000);
-            channel.emit('setCurrentStory', { storyId: id, viewMode: 'story' });
-          }),
-        story.id
-      );
+      if (navigatedTo) {
+        navigatedTo = '';
+        await openPreview(page);
+        navigatedTo = '';
+      }
+      // Rendered, play function and the addon's checks included.
+      const outcome = await page.evaluate(showStory, story.id);
+      if (navigatedTo) throw new Error(`the story left the preview (${navigatedTo})`);
+      if (outcome.startsWith('error: ')) throw new Error(outcome.slice('error: '.length));
       if (outcome !== 'ok') throw new Error(`the story did not render (${outcome})`);
       const violations = await page.evaluate(async () => {
         const options = {
           runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
           resultTypes: ['violations'],
         };
-        // Storybook's a11y addon runs axe after each render too; one run at a time, so wait for it.
+        // The a11y addon's own run has ended with the story, but one run at a time: wait if not.
         for (let attempt = 0; ; attempt++) {
           try {
             const result = await window.axe.run('#storybook-root', options);
@@ -186,9 +215,12 @@ async function measureAllStories() {
           problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
         } else totals.ringOk++;
       }
+      if (navigatedTo) throw new Error(`the story left the preview during the Tab walk (${navigatedTo})`);
     } catch (error) {
       totals.failedToLoad++;
       problems.push(`${label}: could not be measured (${String(error.message).split('\n')[0]})`);
+      // Whatever state the failure left, the next story starts on a fresh preview.
+      navigatedTo ||= 'after a failure';
     }
     if (totals.stories % 10 === 0) console.log(`  ${totals.stories} of ${stories.length} stories measured`);
   }

@@ -137,6 +137,7 @@ export const Translated: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
-    await expect(canvas.getByLabelText('« birthDate »')).toHaveValue('1979-05-12');
+    // The submit button shows while the form's definitions still load; the field comes after.
+    await expect(await canvas.findByLabelText('« birthDate »')).toHaveValue('1979-05-12');
   },
 };
