@@ -52,6 +52,9 @@ export function measureFocus() {
     // that opens a toast, a palette switch), which is counted apart.
     ours: !!el.closest('[class*="fpk-"]'),
     visible: rect.width > 0 && rect.height > 0,
+    // An iframe is document.activeElement while focus is inside it, and then matches neither
+    // :focus nor :focus-visible in Chromium; the indicator belongs to the framed document.
+    frame: el.tagName === 'IFRAME',
     width: ring?.width ?? ring?.spread ?? 0,
     contrast: ring ? Math.round(contrast(ring.color, bg) * 10) / 10 : 0,
   };
