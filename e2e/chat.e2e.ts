@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPortalServer } from '../demo/app/serve.mjs';
 import { expectAccessible, launchBrowser } from './browser';
 import { signIn } from './session';
+import { freePort } from './free-port';
 
 // This file runs its own reference server as a separate process on its own data folder, so the
 // fault test can stop that process and start it again on the same data without touching the
@@ -22,17 +22,6 @@ let dataDir: string;
 let apiPort: number;
 let server: ChildProcess | undefined;
 let portal: { url: string; close(): Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts `npm run server` (tsx demo/server/main.ts) on the data folder; resolves when it is ready. */
 function startServerProcess(): Promise<ChildProcess> {

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -10,6 +9,7 @@ import { configureDemoExternalIdentity } from '../demo/server/seed/external-iden
 import { startPortalServer } from '../demo/app/serve.mjs';
 // @ts-expect-error plain ESM module without types
 import { buildPortalIfStale } from '../scripts/build-portal.mjs';
+import { freePort } from './free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,16 +41,4 @@ export default async function setup(project: TestProject) {
     await api.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-/** A port free right now (the OS picks it), for a server that must know its address before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -2,6 +2,7 @@ import { forwardRef, lazy, Suspense, type HTMLAttributes, type ReactNode } from 
 import { formatBytes, getMediaType, type Attachment } from '../../fhir';
 import type { CcdaDisplayMessages } from './CcdaDisplay';
 import { useAttachment } from './useAttachment';
+import { fillTemplate } from './fillTemplate';
 
 /** Every text the attachment view shows; `{name}` is the attachment's name. */
 export interface AttachmentDisplayMessages {
@@ -63,9 +64,6 @@ export const MAX_TEXT_PREVIEW = 100_000;
 // The C-CDA view (its reader and the validation) loads only when a C-CDA is shown.
 const CcdaDisplay = /* @__PURE__ */ lazy(() => import('./CcdaDisplay').then((m) => ({ default: m.CcdaDisplay })));
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-
 /**
  * An attachment with its preview (image, video, audio, PDF, text, C-CDA) and a Download link.
  * Only http(s), data and blob URLs ever reach `href` or `src`; a stored file of this FHIR server
@@ -84,7 +82,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
     const details = [getMediaType(attachment?.contentType), formatBytes(attachment?.size, locale)]
       .filter(Boolean)
       .join(', ');
-    const frameTitle = fill(t.preview, { name });
+    const frameTitle = fillTemplate(t.preview, { name });
 
     let preview: ReactNode;
     if (loading) {
@@ -130,7 +128,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
             {text.slice(0, MAX_TEXT_PREVIEW)}
           </pre>
           {text.length > MAX_TEXT_PREVIEW && (
-            <p className={cls('attachment-note')}>{fill(t.truncated, { count: MAX_TEXT_PREVIEW })}</p>
+            <p className={cls('attachment-note')}>{fillTemplate(t.truncated, { count: MAX_TEXT_PREVIEW })}</p>
           )}
         </>
       );
@@ -153,7 +151,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
         <figcaption className={cls('attachment-caption')}>
           {url ? (
             <a className={cls('attachment-download')} href={url} download={downloadName}>
-              {fill(t.download, { name })}
+              {fillTemplate(t.download, { name })}
             </a>
           ) : (
             <span>{name}</span>

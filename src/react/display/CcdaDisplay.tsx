@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from '../../fhir';
 import { readCcdaDocument, type CcdaSection } from './ccdaDocument';
 import { CcdaNarrative } from './CcdaNarrative';
 import { useCcdaValidation, type CcdaValidationFailure } from './useCcdaValidation';
+import { fillTemplate } from './fillTemplate';
 
 /** Every text the C-CDA view shows; `{…}` are filled in. */
 export interface CcdaDisplayMessages {
@@ -75,11 +76,10 @@ export interface CcdaDisplayProps extends HTMLAttributes<HTMLElement> {
   readonly classNames?: Partial<Record<CcdaDisplaySlot, string>>;
 }
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-
 function failureText(failure: CcdaValidationFailure, t: CcdaDisplayMessages): string {
-  return 'status' in failure ? fill(t.validationFailed, failure).trim() : fill(t.validationError, failure);
+  return 'status' in failure
+    ? fillTemplate(t.validationFailed, failure).trim()
+    : fillTemplate(t.validationError, failure);
 }
 
 function Sections({
@@ -169,7 +169,7 @@ export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayPr
             <p role="status" data-valid={report.errors.length === 0 || undefined}>
               {report.errors.length === 0 && report.warnings.length === 0
                 ? t.valid
-                : fill(t.summary, { errors: report.errors.length, warnings: report.warnings.length })}
+                : fillTemplate(t.summary, { errors: report.errors.length, warnings: report.warnings.length })}
             </p>
             {findings.length > 0 && (
               <ul>

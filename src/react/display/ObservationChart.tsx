@@ -1,5 +1,6 @@
 import { forwardRef, lazy, Suspense, useId, useMemo, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { formatDateTime, formatNumber, type ObservationSeries } from '../../fhir';
+import { fillTemplate } from './fillTemplate';
 
 /** Every text the chart shows or reads out; `{…}` are filled in. */
 export interface ObservationChartMessages {
@@ -76,9 +77,6 @@ export function preloadObservationChart(): Promise<unknown> {
   return loadCanvas();
 }
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-
 /** A text summary of the series for screen readers: count, span, lowest, highest and latest of each. */
 export function summarizeSeries(
   series: readonly ObservationSeries[],
@@ -96,7 +94,7 @@ export function summarizeSeries(
         if (p.value < min) min = p.value;
         if (p.value > max) max = p.value;
       }
-      return fill(template, {
+      return fillTemplate(template, {
         label: s.label,
         count: s.points.length,
         first: formatDateTime(s.points[0].date, locale),
@@ -221,7 +219,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
               style={{ height, width }}
               role="group"
               tabIndex={0}
-              aria-label={fill(t.keyboardHint, { title })}
+              aria-label={fillTemplate(t.keyboardHint, { title })}
               onKeyDown={onKeyDown}
               onBlur={() => setFocusIndex(undefined)}
             >
