@@ -59,3 +59,18 @@ export function measureFocus() {
     contrast: ring ? Math.round(contrast(ring.color, bg) * 10) / 10 : 0,
   };
 }
+
+/** Counts a measured control in `totals` (the statement's ring figures) and names any failing one in `problems`. */
+export function judgeFocus(focus, label, totals, problems) {
+  totals.controls++;
+  if (focus.width === 0) {
+    totals.noRing++;
+    problems.push(`${label}: ${focus.name} shows no focus ring`);
+  } else if (focus.width < 2) {
+    totals.thin++;
+    problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
+  } else if (focus.contrast < 3) {
+    totals.lowContrast++;
+    problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
+  } else totals.ringOk++;
+}

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPortalServer } from '../demo/app/serve.mjs';
-import { measureFocus } from './a11y-focus.mjs';
+import { judgeFocus, measureFocus } from './a11y-focus.mjs';
 import { buildPortalIfStale } from './build-portal.mjs';
 
 /** Who walks the portal, from where. */
@@ -182,17 +182,7 @@ export async function measureRoutes(browser, portalUrl, { axeSource, problems })
           reached.add(key);
           const focus = await page.evaluate(measureFocus);
           if (!focus || !focus.visible) continue;
-          totals.controls++;
-          if (focus.width === 0) {
-            totals.noRing++;
-            problems.push(`${label}: ${focus.name} shows no focus ring`);
-          } else if (focus.width < 2) {
-            totals.thin++;
-            problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
-          } else if (focus.contrast < 3) {
-            totals.lowContrast++;
-            problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
-          } else totals.ringOk++;
+          judgeFocus(focus, label, totals, problems);
         }
         if (errors.length) throw new Error(`page error: ${errors[0]}`);
       } catch (error) {

@@ -21,7 +21,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
-import { measureFocus } from './a11y-focus.mjs';
+import { judgeFocus, measureFocus } from './a11y-focus.mjs';
 import { measureJourneys } from './a11y-journeys.mjs';
 import { measureRoutes, startDemo } from './a11y-routes.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -219,17 +219,7 @@ async function measureAllStories() {
           totals.frames++;
           continue;
         }
-        totals.controls++;
-        if (focus.width === 0) {
-          totals.noRing++;
-          problems.push(`${label}: ${focus.name} shows no focus ring`);
-        } else if (focus.width < 2) {
-          totals.thin++;
-          problems.push(`${label}: ${focus.name} focus ring ${focus.width}px (< 2px)`);
-        } else if (focus.contrast < 3) {
-          totals.lowContrast++;
-          problems.push(`${label}: ${focus.name} focus ring contrast ${focus.contrast}:1 (< 3:1)`);
-        } else totals.ringOk++;
+        judgeFocus(focus, label, totals, problems);
       }
       if (navigatedTo) throw new Error(`the story left the preview during the Tab walk (${navigatedTo})`);
     } catch (error) {
