@@ -4,7 +4,6 @@
 // change is carried down the subtree, into the live response and the error counts.
 import type { ItemDef } from './definitions';
 import { evaluateEnableWhen } from './enable-when';
-import { evaluate } from './evaluate';
 import { revalidateRequiredAncestors, updateErrors } from './item-errors';
 import { refreshLiveAnswers, refreshLiveChildren } from './live-response';
 import { isQuestion, type Node, type RootNode } from './nodes';
@@ -54,10 +53,7 @@ export function computeOwnEnabled(s: EngineState, node: Node): boolean {
   const def = node.def;
   if (def.cyclic) return true;
   if (def.enableWhenExpression) {
-    if (!s.fhirpath.engine) return true;
-    const result = evaluate(s, node, def.enableWhenExpression, 'enableWhenExpression');
-    if (result === undefined) return true;
-    return result.length > 0 && result.every((r) => r === true);
+    return s.fhirpath.run?.enabledByExpression(s, node) ?? true;
   }
   const conditions = def.enableWhen.filter((e) => e.target);
   if (!conditions.length) return true;

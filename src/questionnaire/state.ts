@@ -11,8 +11,12 @@ import type {
 import { defaultQuestionnaireMessages, QuestionnaireUrls, type QuestionnaireMessages } from './constants';
 import { buildDefinitions, type Definitions, type ItemDef } from './definitions';
 import type { CompiledFhirPath, FhirPathEngine } from './expressions';
+import type * as ExpressionItems from './expression-items';
 import type { Node, RootNode } from './nodes';
 import type { QuestionnaireFormState, QuestionnaireStoreOptions } from './types';
+
+/** The on-demand module that runs expressions. */
+export type ExpressionRunner = typeof ExpressionItems;
 
 /** A change listener. */
 export type Listener = () => void;
@@ -29,9 +33,11 @@ export interface Notifications {
   readonly listeners: Set<Listener>;
 }
 
-/** The FHIRPath side (evaluate.ts, propagate.ts): present only once the engine has loaded. */
+/** The FHIRPath side: present only once the engine has loaded (fhirpath-load.ts). */
 export interface FhirPathState {
   engine: FhirPathEngine | undefined;
+  /** What runs the expressions (expression-items.ts), loaded with the engine. */
+  run: ExpressionRunner | undefined;
   /** Expressions have been evaluated once (at once for a questionnaire without any). */
   ready: boolean;
   /** Compiled expressions by base and text; shared across stores of one engine. */
@@ -173,7 +179,7 @@ export function createEngineState(input: unknown, options: QuestionnaireStoreOpt
     // The live response is what FHIRPath reads; without expressions nothing does.
     keepLive: defs.hasExpressions,
     sharedLive: new WeakMap(),
-    fhirpath: { engine: undefined, ready: !defs.hasExpressions, compiled: new Map(), launchDefaults },
+    fhirpath: { engine: undefined, run: undefined, ready: !defs.hasExpressions, compiled: new Map(), launchDefaults },
     form: {
       fatalError,
       issues,

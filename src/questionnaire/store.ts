@@ -7,7 +7,7 @@ import { answerValueKey, coerceAnswer } from './answers';
 import { attachFile, type QuestionnaireFile } from './attachments';
 import { QuestionnaireUrls } from './constants';
 import type { ItemDef } from './definitions';
-import { populateInitial, startExpressions } from './fhirpath-load';
+import { startExpressions } from './fhirpath-load';
 import { collectErrors } from './item-errors';
 import { loadTree } from './load';
 import { isQuestion } from './nodes';
@@ -154,8 +154,9 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
       return batch(s, () => {
         const newKey = insertInstance(s, node);
         const subtree = newKey ? subtreeOf(s.nodes.get(newKey)!) : [];
-        if (s.fhirpath.engine) {
-          for (const n of subtree) populateInitial(s, n);
+        const run = s.fhirpath.run;
+        if (run) {
+          for (const n of subtree) run.populateInitial(s, n);
           const affected = new Set<ItemDef>();
           for (const n of subtree) reevaluate(s, n.def, affected);
         }
