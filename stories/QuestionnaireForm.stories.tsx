@@ -373,7 +373,8 @@ export const Signature: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
+    // The pad is a chunk of its own, loaded when a form that needs it renders.
+    await expect(await canvas.findByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
     await expect(canvas.getByText('Signature is required.')).toBeInTheDocument();
     await userEvent.type(canvas.getByLabelText('Or type your full name to sign'), 'Homer Simpson');

@@ -1,7 +1,6 @@
 // Reference items: resources of the item's target types, found through the injected
 // searchResources with the item's referenceFilter (its $subj and $encounter filled from the
 // form's subject and encounter), become the item's options. Only the latest search counts.
-import { getDisplayString } from '../fhir/display';
 import { normalizeErrorString } from '../fhir/outcomes';
 import type { Reference } from '../fhir/types';
 import { batch, markChanged } from './notify';
@@ -74,6 +73,11 @@ export async function searchReferences(s: EngineState, key: string, text: string
   const filter = item.extension?.find((e) => e.url === REFERENCE_FILTER)?.valueString;
   const extra = referenceFilterQuery(filter, s.options.subject, s.options.encounter);
   try {
+    // The names of the results are only needed once the server answers, so the display helpers
+    // load during the search rather than with every form.
+    const display = import('../fhir/display');
+    // A failed search returns below without awaiting it; its own failure then needs no report.
+    display.catch(() => undefined);
     const found = await Promise.all(
       types.map((type) =>
         search(type, {
@@ -83,6 +87,7 @@ export async function searchReferences(s: EngineState, key: string, text: string
         })
       )
     );
+    const { getDisplayString } = await display;
     if (s.nodes.get(key) !== node || node.searchSeq !== seq) return;
     const options = found
       .flat()

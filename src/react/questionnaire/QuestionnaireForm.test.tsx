@@ -431,7 +431,8 @@ describe('QuestionnaireForm', () => {
     it("says 'Signature is required.' after a submit without one, and signs by typing", async () => {
       const { user, onSubmit, client } = setup(questionnaire);
       vi.spyOn(client, 'getProfile');
-      expect(screen.getByRole('img', { name: 'Signature input area' })).toHaveAttribute('width', '500');
+      // The pad is a chunk of its own, loaded when the form renders.
+      expect(await screen.findByRole('img', { name: 'Signature input area' })).toHaveAttribute('width', '500');
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Signature is required.');
       expect(onSubmit).not.toHaveBeenCalled();
@@ -468,7 +469,7 @@ describe('QuestionnaireForm', () => {
         const { user, onSubmit } = setup(paged);
         expect(screen.queryByRole('img', { name: 'Signature input area' })).not.toBeInTheDocument();
         await user.click(screen.getByRole('button', { name: 'Next' }));
-        expect(screen.getByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
+        expect(await screen.findByRole('img', { name: 'Signature input area' })).toBeInTheDocument();
         await user.click(screen.getByRole('button', { name: 'Submit' }));
         expect(screen.getByRole('alert')).toHaveTextContent('Signature is required.');
         expect(onSubmit).not.toHaveBeenCalled();
@@ -484,7 +485,7 @@ describe('QuestionnaireForm', () => {
 
     it('clears the signature with Clear', async () => {
       const { user, onSubmit } = setup(questionnaire);
-      await user.type(screen.getByLabelText('Or type your full name to sign'), 'H');
+      await user.type(await screen.findByLabelText('Or type your full name to sign'), 'H');
       await user.click(screen.getByRole('button', { name: 'Clear' }));
       await user.click(screen.getByRole('button', { name: 'Submit' }));
       expect(onSubmit).not.toHaveBeenCalled();

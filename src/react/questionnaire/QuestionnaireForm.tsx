@@ -20,7 +20,7 @@ import {
   useQuestionnaireCn,
 } from './questionnaireClassContext';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
-import { SignaturePad } from './SignaturePad';
+import { LazySignaturePad } from './LazySignaturePad';
 import { optionKeys, splitProps } from '../splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
@@ -264,7 +264,10 @@ function QuestionnaireFormBody(
               const Heading = `h${Math.min(headingLevel + 1, 6)}` as 'h3';
               return <Heading id={`${idPrefix}-signature`}>{messages.signature}</Heading>;
             })()}
-            <SignaturePad
+            <LazySignaturePad
+              loadingText={messages.signatureLoading}
+              failedText={messages.signatureLoadFailed}
+              retryLabel={messages.tryAgain}
               label={messages.signatureArea}
               clearLabel={messages.clear}
               typedLabel={messages.signatureTyped}

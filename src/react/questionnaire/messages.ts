@@ -34,6 +34,11 @@ export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   signature: string;
   signatureArea: string;
   signatureTyped: string;
+  /** Shown in the signature's place while its pad loads. */
+  signatureLoading: string;
+  /** Shown, with 'Try again', when the signature pad could not be loaded. */
+  signatureLoadFailed: string;
+  tryAgain: string;
   clear: string;
   uploading: string;
   removeFile: string;
@@ -69,6 +74,9 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   signature: 'Signature',
   signatureArea: 'Signature input area',
   signatureTyped: 'Or type your full name to sign',
+  signatureLoading: 'Loading the signature pad…',
+  signatureLoadFailed: 'The signature pad could not be loaded.',
+  tryAgain: 'Try again',
   clear: 'Clear',
   uploading: 'Uploading…',
   removeFile: 'Remove file',
