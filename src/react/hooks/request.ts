@@ -52,11 +52,14 @@ export interface UseRequestOptions {
   readonly debounceFirstLoad?: boolean;
 }
 
+const NOT_LOADED = {};
+
 interface Answer<T> {
   /** The key the answer is for. */
   key?: string;
   data?: T;
-  loading: boolean;
+  /** A refetch of this key runs. */
+  loading?: boolean;
   error?: OperationOutcomeError;
 }
 
@@ -75,93 +78,68 @@ export function useRequest<T>(
 ): RequestState<T> {
   const client = useContext(FhirClientContext);
   const { debounceMs = 0, keepPreviousData = false, debounceFirstLoad = false } = options;
-  const [answer, setAnswer] = useState<Answer<T>>(() => ({ loading: key !== undefined }));
-
-  // The request currently allowed to answer; a changed key or an unmount bumps it.
-  const requestId = useRef(0);
-  const controllerRef = useRef<AbortController | undefined>(undefined);
-  // The key last loaded; undefined until the first load, which therefore runs at once.
-  const lastKey = useRef<string | undefined>(undefined);
-  const loadRef = useRef(load);
+  const [answer, setAnswer] = useState<Answer<T>>({});
+  // The request allowed to answer: a newer one, a changed key or an unmount replaces or clears it.
+  const current = useRef<AbortController | undefined>(undefined);
+  // The client the current key was last loaded with: a first load (and one for another client,
+  // which is another server or session) does not wait for the debounce.
+  const loadedWith = useRef<unknown>(NOT_LOADED);
+  const latest = useRef({ key, load });
   useEffect(() => {
-    loadRef.current = load;
+    latest.current = { key, load };
   });
 
-  const cancel = useCallback(() => {
-    requestId.current++;
-    controllerRef.current?.abort();
-    controllerRef.current = undefined;
+  const run = useCallback((runKey: string, reload: boolean): Promise<void> => {
+    current.current?.abort();
+    const controller = new AbortController();
+    current.current = controller;
+    const mine = () => current.current === controller;
+    setAnswer((a) => (a.key === runKey && !a.loading ? { ...a, loading: true } : a));
+    return withSignal((signal) => latest.current.load(signal, reload), controller.signal).then(
+      (data) => {
+        if (mine()) setAnswer({ key: runKey, data });
+      },
+      (error: unknown) => {
+        // Our own aborts replace `current` first, so a failure that gets here is real.
+        if (mine()) setAnswer((a) => ({ key: runKey, data: a.data, error: toOutcomeError(error) }));
+      }
+    );
   }, []);
-
-  const run = useCallback(
-    (reload: boolean): Promise<void> => {
-      cancel();
-      const id = requestId.current;
-      const runKey = lastKey.current;
-      if (runKey === undefined) return Promise.resolve();
-      const controller = new AbortController();
-      controllerRef.current = controller;
-      setAnswer((a) => (a.loading ? a : { ...a, loading: true }));
-      return withSignal((signal) => loadRef.current(signal, reload), controller.signal).then(
-        (data) => {
-          if (id === requestId.current) setAnswer({ key: runKey, data, loading: false });
-        },
-        (error: unknown) => {
-          // Our own aborts bump requestId first, so a failure that gets here is real.
-          if (id === requestId.current) {
-            setAnswer((a) => ({ key: runKey, data: a.data, loading: false, error: toOutcomeError(error) }));
-          }
-        }
-      );
-    },
-    [cancel]
-  );
-
-  // Another client is another server or session: load at once, as on the first render.
-  useEffect(() => {
-    lastKey.current = undefined;
-  }, [client]);
 
   useEffect(() => {
     if (key === undefined) {
-      cancel();
-      lastKey.current = undefined;
-      setAnswer((a) => (a.loading ? { ...a, loading: false } : a));
+      loadedWith.current = NOT_LOADED;
       return;
     }
-    const first = lastKey.current === undefined;
-    if (first && !(debounceFirstLoad && debounceMs > 0)) {
-      lastKey.current = key;
-      void run(false);
-      return;
-    }
-    if (lastKey.current === key) return;
-    lastKey.current = key;
-    cancel();
-    setAnswer((a) => (keepPreviousData ? (a.loading ? a : { ...a, loading: true }) : { loading: true }));
-    if (debounceMs <= 0) {
-      void run(false);
-      return;
-    }
-    const timer = setTimeout(() => void run(false), debounceMs);
-    return () => clearTimeout(timer);
-  }, [key, run, cancel, debounceMs, keepPreviousData, debounceFirstLoad, client]);
+    const fresh = loadedWith.current !== client;
+    loadedWith.current = client;
+    const wait = fresh && !debounceFirstLoad ? 0 : debounceMs;
+    const timer = wait > 0 ? setTimeout(() => void run(key, false), wait) : void run(key, false);
+    return () => {
+      clearTimeout(timer);
+      current.current?.abort();
+      current.current = undefined;
+    };
+  }, [key, run, debounceMs, debounceFirstLoad, client]);
 
+  // A remount (StrictMode, a keyed re-mount) loads at once again.
   useEffect(
     () => () => {
-      cancel();
-      // A remount (StrictMode, a keyed re-mount) loads at once again.
-      lastKey.current = undefined;
+      loadedWith.current = NOT_LOADED;
     },
-    [cancel]
+    []
   );
 
-  const refetch = useCallback(() => run(true), [run]);
-  const current = answer.key === key;
+  const refetch = useCallback(() => {
+    const { key: now } = latest.current;
+    return now === undefined ? Promise.resolve() : run(now, true);
+  }, [run]);
+  const own = answer.key === key;
+  const shown = own || keepPreviousData;
   return {
-    data: current || keepPreviousData ? answer.data : undefined,
-    loading: key !== undefined && (answer.loading || !current),
-    error: current || keepPreviousData ? answer.error : undefined,
+    data: shown ? answer.data : undefined,
+    loading: key !== undefined && (!own || !!answer.loading),
+    error: shown ? answer.error : undefined,
     refetch,
   };
 }
