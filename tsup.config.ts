@@ -10,7 +10,9 @@ import { defineConfig } from 'tsup';
 // never ride along in a shared chunk). The React component families and the search-parameter
 // table are entries for the same reason: modules reached from the same entries share a chunk, and
 // a chunk's module-level code (react-day-picker's enums, the auth message objects, the table's
-// builder calls) stays in every bundle that imports anything from that chunk.
+// builder calls) stays in every bundle that imports anything from that chunk. The data hooks are
+// an entry of their own because the Scheduler reads through useResource and useProfile: sharing
+// its chunk, `import { useResource }` carried @date-fns/tz and react-day-picker's enums (6 KB).
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -20,6 +22,7 @@ export default defineConfig({
     'layers/login': 'src/client/login/index.ts',
     'layers/questionnaire': 'src/questionnaire/index.ts',
     'layers/scheduler': 'src/scheduler/index.ts',
+    'layers/react-hooks': 'src/react/hooks/index.ts',
     'layers/react-auth': 'src/react/auth/index.ts',
     'layers/react-questionnaire': 'src/react/questionnaire/index.ts',
     'layers/react-scheduler': 'src/react/scheduler/index.ts',
