@@ -350,7 +350,8 @@ export const Tabs: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const first = canvas.getByRole('tab', { name: 'Medical history' });
+    // The tabs are a chunk of their own, loaded when a form with a tab container renders.
+    const first = await canvas.findByRole('tab', { name: 'Medical history' });
     await expect(first).toHaveAttribute('aria-selected', 'true');
     first.focus();
     await userEvent.keyboard('{ArrowRight}');

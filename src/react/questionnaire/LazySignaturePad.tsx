@@ -1,28 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazyModule, useLazyModule } from './lazyModule';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 import type { SignaturePadProps } from './SignaturePad';
 
-type SignaturePadModule = typeof import('./SignaturePad');
-
-let loaded: SignaturePadModule | undefined;
-let loading: Promise<SignaturePadModule> | undefined;
-
 /**
- * Loads the signature pad once. Few questionnaires ask for a signature, so the pad is a chunk of
- * its own that only they download (and perfect-freehand, its stroke library, later still). A
- * failed load is logged and tried again on the next call.
+ * The signature pad, a chunk of its own: few questionnaires ask for a signature, so only they
+ * download it (and perfect-freehand, its stroke library, later still).
  */
-export function loadSignaturePad(): Promise<SignaturePadModule> {
-  loading ??= import('./SignaturePad').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      console.error('Loading the signature pad failed', error);
-      throw error;
-    }
-  );
-  return loading;
-}
+export const signaturePadChunk = /* @__PURE__ */ lazyModule(() => import('./SignaturePad'), 'the signature pad');
 
 /** Props of {@link LazySignaturePad}: the pad's, and the texts of its loading and failed states. */
 export interface LazySignaturePadProps extends SignaturePadProps {
@@ -39,21 +23,7 @@ export interface LazySignaturePadProps extends SignaturePadProps {
  */
 export function LazySignaturePad({ loadingText, failedText, retryLabel, ...props }: LazySignaturePadProps) {
   const cn = useQuestionnaireCn();
-  const [module, setModule] = useState(loaded);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (module) return;
-    let live = true;
-    loadSignaturePad().then(
-      (m) => live && setModule(m),
-      () => live && setFailed(true)
-    );
-    return () => {
-      live = false;
-    };
-  }, [module, attempt]);
+  const { module, failed, retry } = useLazyModule(signaturePadChunk);
 
   if (module) return <module.SignaturePad {...props} />;
   if (failed) {
@@ -62,15 +32,7 @@ export function LazySignaturePad({ loadingText, failedText, retryLabel, ...props
         <p className={cn('questionnaire-error')} role="alert">
           {failedText}
         </p>
-        <button
-          type="button"
-          className={cn('button')}
-          data-variant="outline"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        >
+        <button type="button" className={cn('button')} data-variant="outline" onClick={retry}>
           {retryLabel}
         </button>
       </div>

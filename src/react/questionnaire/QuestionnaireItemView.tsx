@@ -6,7 +6,7 @@ import { useQuestionnaireCn } from './questionnaireClassContext';
 import { useQuestionnaireItem } from './useQuestionnaireItem';
 import { isGroupedInput } from './inputs/inputKind';
 import { QuestionInput } from './inputs/QuestionInput';
-import { TabContainer } from './TabContainer';
+import { LazyTabContainer } from './LazyTabContainer';
 import { visibleErrors } from './visibleErrors';
 
 /**
@@ -71,7 +71,7 @@ function GroupItem({ state, level }: { state: QuestionnaireItemState; level: num
         )}
         <ItemIssues state={state} />
         {state.control === 'tab-container' ? (
-          <TabContainer
+          <LazyTabContainer
             state={state}
             renderPanel={(key) => <QuestionnaireItemView itemKey={key} level={childLevel} />}
           />

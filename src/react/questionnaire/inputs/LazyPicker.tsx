@@ -1,34 +1,19 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useQuestionnaireFormContext } from '../context';
 import { useQuestionnaireCn } from '../questionnaireClassContext';
+import { lazyModule } from '../lazyModule';
 import { whenIdle } from '../whenIdle';
 import { ComboboxTags } from './ComboboxTags';
 import { isValueSetPicker } from './inputKind';
 import { pickerText } from './pickerHelpers';
 import type { InputProps, PickerHandoff, PickerKind } from './types';
 
-/** The popover pickers (Radix Popover with a Downshift combobox), a chunk of their own. */
-type Pickers = typeof import('./pickers');
-
-let pickers: Pickers | undefined;
-let loading: Promise<Pickers> | undefined;
-
 /**
- * Loads the pickers once. Only a form with a drop-down, autocomplete, value-set or reference item
- * asks for them, so plain forms never download Radix Popover and Downshift. A failed load is
- * logged and tried again on the next call.
+ * The popover pickers (Radix Popover with a Downshift combobox), a chunk of their own. Only a form
+ * with a drop-down, autocomplete, value-set or reference item asks for them, so plain forms never
+ * download Radix Popover and Downshift.
  */
-export function loadPickers(): Promise<Pickers> {
-  loading ??= import('./pickers').then(
-    (module) => (pickers = module),
-    (error: unknown) => {
-      loading = undefined;
-      console.error('Loading the questionnaire option pickers failed', error);
-      throw error;
-    }
-  );
-  return loading;
-}
+export const pickersChunk = /* @__PURE__ */ lazyModule(() => import('./pickers'), 'the questionnaire option pickers');
 
 /**
  * Loads the pickers when the page is idle (within two seconds), so a form with pickers has them by
@@ -36,8 +21,8 @@ export function loadPickers(): Promise<Pickers> {
  * used sooner loads them at once.
  */
 export function preloadPickers(): void {
-  if (pickers || loading) return;
-  whenIdle(() => void loadPickers().catch(() => undefined));
+  if (pickersChunk.current()) return;
+  whenIdle(() => void pickersChunk.load().catch(() => undefined));
 }
 
 /**
@@ -70,6 +55,7 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
     };
   };
 
+  const pickers = pickersChunk.current();
   // A handoff exists only once the pickers have loaded.
   if (handoff && pickers) {
     const Picker = kind === 'choice' ? pickers.ChoiceCombobox : pickers.ReferenceInput;
@@ -78,14 +64,14 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
   /** Hands over to the picker: at once when its code is here, else as soon as it arrives. */
   const handOver = () => {
     used.current = true;
-    if (pickers) {
+    if (pickersChunk.current()) {
       if (field.current === document.activeElement) setHandoff(take());
       return;
     }
     // The ref is cleared when the field unmounts; the first arrival hands over, later ones find no field.
-    loadPickers().then(
+    pickersChunk.load().then(
       () => field.current && setHandoff(take()),
-      // Logged by loadPickers; the field stays and keeps what was typed.
+      // Logged by the chunk's load; the field stays and keeps what was typed.
       () => undefined
     );
   };
@@ -101,7 +87,7 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
         handOver();
       }}
       onFocus={handOver}
-      isHandingOff={() => used.current && !!pickers}
+      isHandingOff={() => used.current && !!pickersChunk.current()}
     />
   );
 }
