@@ -13,6 +13,9 @@ import { defineConfig } from 'tsup';
 // builder calls) stays in every bundle that imports anything from that chunk. The data hooks are
 // an entry of their own because the Scheduler reads through useResource and useProfile: sharing
 // its chunk, `import { useResource }` carried @date-fns/tz and react-day-picker's enums (6 KB).
+// The React locale helpers are an entry too: else they share the month calendar's chunk (both
+// reached from the same entries), and the Scheduler, which needs them up front, would bring the
+// calendar and react-day-picker along with them, though it loads the calendar on demand.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -26,6 +29,7 @@ export default defineConfig({
     'layers/react-auth': 'src/react/auth/index.ts',
     'layers/react-questionnaire': 'src/react/questionnaire/index.ts',
     'layers/react-scheduler': 'src/react/scheduler/index.ts',
+    'layers/react-locale': 'src/react/locale/locale.ts',
     'layers/search-parameters': 'src/fhir/search-parameters.ts',
   },
   format: ['esm', 'cjs'],

@@ -1,24 +1,24 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { getDefaultLocale, type FormatContext } from '../locale/locale';
 import { optionKeys, splitProps } from '../splitProps';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
 import { ResourceName } from '../display/ResourceName';
-import { MonthCalendar, type MonthCalendarMessages, type MonthCalendarSlot } from './MonthCalendar';
+import type { MonthCalendarMessages, MonthCalendarSlot } from './MonthCalendar';
+import { onDemand, useOnDemand } from './onDemand';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
-import type { SchedulerQuestionnaireProps, SimpleQuestionnaireForm } from './SimpleQuestionnaireForm';
+import type { SchedulerQuestionnaireProps } from './SimpleQuestionnaireForm';
 import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 
+// The month calendar (react-day-picker and date-fns, about two thirds of the Scheduler's code)
+// is fetched as soon as a Scheduler mounts, alongside the schedule and its slots, which it is
+// shown only after; so the first step is normally ready when the data is, and the code arrives
+// as its own chunk.
+const loadCalendar = /* @__PURE__ */ onDemand(() => import('./MonthCalendar'));
 // The default questions form is fetched once a date is chosen: the first steps do not wait for
-// it, and a page that passes `renderQuestionnaire` never loads it. A failed load is forgotten,
-// so 'Try again' fetches it anew.
-let formModule: Promise<typeof import('./SimpleQuestionnaireForm')> | undefined;
-const loadForm = () =>
-  (formModule ??= import('./SimpleQuestionnaireForm').catch((error: unknown) => {
-    formModule = undefined;
-    throw error;
-  }));
+// it, and a page that passes `renderQuestionnaire` never loads it.
+const loadForm = /* @__PURE__ */ onDemand(() => import('./SimpleQuestionnaireForm'));
 
 /** Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. */
 export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children'> {
@@ -96,25 +96,18 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const id = useId();
   const headingId = `${id}-heading`;
   const noteId = `${id}-timezone`;
-  const view = getSchedulerView(scheduler);
+  const calendar = useOnDemand(loadCalendar, true, 'the calendar');
+  const form = useOnDemand(
+    loadForm,
+    Boolean(state.date && questionnaire && !renderQuestionnaire),
+    'the questions form'
+  );
+  const flowView = getSchedulerView(scheduler);
+  // Until its calendar arrives the date step looks as it does while the slots load, so the
+  // heading and the calendar appear together, as when the calendar was in the first chunk.
+  const view =
+    flowView === 'date' && !calendar.module && !calendar.failed && slotsStatus !== 'error' ? 'loading' : flowView;
   const busy = state.status === 'booking' || state.status === 'confirmed';
-
-  const [form, setForm] = useState<{ Form?: typeof SimpleQuestionnaireForm; failed?: boolean }>({});
-  const wantsForm = Boolean(state.date && questionnaire && !renderQuestionnaire && !form.Form && !form.failed);
-  useEffect(() => {
-    if (!wantsForm) return;
-    let active = true;
-    loadForm().then(
-      ({ SimpleQuestionnaireForm: Form }) => active && setForm({ Form }),
-      (error: unknown) => {
-        console.error('Scheduler: could not load the questions form', error);
-        if (active) setForm({ failed: true });
-      }
-    );
-    return () => {
-      active = false;
-    };
-  }, [wantsForm]);
 
   // Focus the heading when the user moves from step to step (not on first render or after
   // loading), and after 'Try again', which disappears once it works.
@@ -197,9 +190,12 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
       title = text.selectDate;
       const { month } = scheduler;
       const monthKey = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+      const MonthCalendar = calendar.module?.MonthCalendar;
       body =
         slotsStatus === 'error' ? (
           loadError
+        ) : !MonthCalendar ? (
+          failure(text.calendarLoadError, calendar.retry)
         ) : (
           <>
             <MonthCalendar
@@ -278,10 +274,10 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
         formProps &&
         (renderQuestionnaire ? (
           renderQuestionnaire(formProps)
-        ) : form.Form ? (
-          <form.Form {...formProps} />
+        ) : form.module ? (
+          <form.module.SimpleQuestionnaireForm {...formProps} />
         ) : form.failed ? (
-          failure(text.questionsLoadError, () => setForm({}))
+          failure(text.questionsLoadError, form.retry)
         ) : (
           note(text.loadingQuestions, 'status')
         ));

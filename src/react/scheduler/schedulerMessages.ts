@@ -42,6 +42,8 @@ export interface SchedulerMessages {
   readonly changeAnswers: string;
   readonly loading: string;
   readonly loadError: string;
+  /** Shown in the date step, with 'Try again', when the calendar's code could not be loaded. */
+  readonly calendarLoadError: string;
   readonly tryAgain: string;
   readonly noSchedule: string;
   readonly noActor: string;
@@ -92,6 +94,7 @@ export const defaultSchedulerMessages: SchedulerMessages = {
   changeAnswers: 'Change answers',
   loading: 'Loading available times…',
   loadError: 'Could not load available times.',
+  calendarLoadError: 'Could not load the calendar.',
   tryAgain: 'Try again',
   noSchedule: 'There is no schedule to book from.',
   noActor: 'This schedule has no provider to book with.',
