@@ -15,7 +15,8 @@ import { defineConfig } from 'tsup';
 // its chunk, `import { useResource }` carried @date-fns/tz and react-day-picker's enums (6 KB).
 // The React locale helpers are an entry too: else they share the month calendar's chunk (both
 // reached from the same entries), and the Scheduler, which needs them up front, would bring the
-// calendar and react-day-picker along with them, though it loads the calendar on demand.
+// calendar and react-day-picker along with them, though it loads the calendar on demand. So is
+// onDemand, the loader of those chunks, which the Scheduler and the questionnaire form share.
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -30,6 +31,7 @@ export default defineConfig({
     'layers/react-questionnaire': 'src/react/questionnaire/index.ts',
     'layers/react-scheduler': 'src/react/scheduler/index.ts',
     'layers/react-locale': 'src/react/locale/locale.ts',
+    'layers/react-on-demand': 'src/react/onDemand.ts',
     'layers/search-parameters': 'src/fhir/search-parameters.ts',
   },
   format: ['esm', 'cjs'],

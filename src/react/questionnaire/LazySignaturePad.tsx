@@ -1,4 +1,4 @@
-import { lazyModule, useLazyModule } from './lazyModule';
+import { onDemand, useOnDemand } from '../onDemand';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 import type { SignaturePadProps } from './SignaturePad';
 
@@ -6,7 +6,7 @@ import type { SignaturePadProps } from './SignaturePad';
  * The signature pad, a chunk of its own: few questionnaires ask for a signature, so only they
  * download it (and perfect-freehand, its stroke library, later still).
  */
-export const signaturePadChunk = /* @__PURE__ */ lazyModule(() => import('./SignaturePad'), 'the signature pad');
+export const signaturePadChunk = /* @__PURE__ */ onDemand(() => import('./SignaturePad'), 'the signature pad');
 
 /** Props of {@link LazySignaturePad}: the pad's, and the texts of its loading and failed states. */
 export interface LazySignaturePadProps extends SignaturePadProps {
@@ -23,7 +23,7 @@ export interface LazySignaturePadProps extends SignaturePadProps {
  */
 export function LazySignaturePad({ loadingText, failedText, retryLabel, ...props }: LazySignaturePadProps) {
   const cn = useQuestionnaireCn();
-  const { module, failed, retry } = useLazyModule(signaturePadChunk);
+  const { module, failed, retry } = useOnDemand(signaturePadChunk);
 
   if (module) return <module.SignaturePad {...props} />;
   if (failed) {

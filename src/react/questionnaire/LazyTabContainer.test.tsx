@@ -58,7 +58,7 @@ describe('a tab-container group', () => {
       const error = vi.spyOn(console, 'error').mockImplementation(() => {});
       const { user, onSubmit } = setup();
       await vi.waitFor(() =>
-        expect(error).toHaveBeenCalledWith('Loading the questionnaire tabs failed', expect.any(Error))
+        expect(error).toHaveBeenCalledWith('Could not load the questionnaire tabs', expect.any(Error))
       );
       expect(screen.queryByRole('tab')).not.toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Medical history' })).toBeVisible();

@@ -1,9 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
-import { lazyModule, useLazyModule } from './lazyModule';
+import { onDemand, useOnDemand } from '../onDemand';
 
 /** The tabs of a tab-container group, a chunk of their own: few questionnaires use them. */
-export const tabsChunk = /* @__PURE__ */ lazyModule(() => import('./TabContainer'), 'the questionnaire tabs');
+export const tabsChunk = /* @__PURE__ */ onDemand(() => import('./TabContainer'), 'the questionnaire tabs');
 
 /**
  * A tab-container group. Until its tabs have loaded, and if they cannot be, its child groups show
@@ -13,7 +13,7 @@ export function LazyTabContainer(props: {
   state: QuestionnaireItemState;
   renderPanel: (itemKey: string) => ReactNode;
 }) {
-  const { module } = useLazyModule(tabsChunk);
+  const { module } = useOnDemand(tabsChunk);
   if (module) return <module.TabContainer {...props} />;
   return props.state.childKeys.map((key) => <Fragment key={key}>{props.renderPanel(key)}</Fragment>);
 }

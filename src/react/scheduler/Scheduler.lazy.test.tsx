@@ -83,7 +83,7 @@ describe('Scheduler questions form', { timeout: 30_000 }, () => {
       await user.click(await screen.findByRole('button', { name: '9:00 AM' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the questions.');
-      expect(errorSpy).toHaveBeenCalledWith('Scheduler: could not load the questions form', expect.any(Error));
+      expect(errorSpy).toHaveBeenCalledWith('Could not load the Scheduler questions form', expect.any(Error));
       await user.click(screen.getByRole('button', { name: 'Try again' }));
       expect(await screen.findByRole('textbox', { name: /Reason for visit/ })).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Before your visit' })).toHaveFocus();
@@ -132,7 +132,7 @@ describe('Scheduler calendar', { timeout: 30_000 }, () => {
       expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the calendar.');
       expect(screen.getByRole('heading', { name: 'Select date' })).toBeInTheDocument();
       expect(screen.queryByRole('grid')).not.toBeInTheDocument();
-      expect(errorSpy).toHaveBeenCalledWith('Scheduler: could not load the calendar', expect.any(Error));
+      expect(errorSpy).toHaveBeenCalledWith('Could not load the Scheduler calendar', expect.any(Error));
 
       await user.click(screen.getByRole('button', { name: 'Try again' }));
       const monday = await screen.findByRole('button', { name: 'Monday, March 9, 2026' });

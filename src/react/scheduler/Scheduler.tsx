@@ -5,7 +5,7 @@ import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
 import { ResourceName } from '../display/ResourceName';
 import type { MonthCalendarMessages, MonthCalendarSlot } from './MonthCalendar';
-import { onDemand, useOnDemand } from './onDemand';
+import { onDemand, useOnDemand } from '../onDemand';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
 import type { SchedulerQuestionnaireProps } from './SimpleQuestionnaireForm';
 import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
@@ -15,10 +15,10 @@ import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 // is fetched as soon as a Scheduler mounts, alongside the schedule and its slots, which it is
 // shown only after; so the first step is normally ready when the data is, and the code arrives
 // as its own chunk.
-const loadCalendar = /* @__PURE__ */ onDemand(() => import('./MonthCalendar'));
+const loadCalendar = /* @__PURE__ */ onDemand(() => import('./MonthCalendar'), 'the Scheduler calendar');
 // The default questions form is fetched once a date is chosen: the first steps do not wait for
 // it, and a page that passes `renderQuestionnaire` never loads it.
-const loadForm = /* @__PURE__ */ onDemand(() => import('./SimpleQuestionnaireForm'));
+const loadForm = /* @__PURE__ */ onDemand(() => import('./SimpleQuestionnaireForm'), 'the Scheduler questions form');
 
 /** Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. */
 export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children'> {
@@ -96,12 +96,8 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const id = useId();
   const headingId = `${id}-heading`;
   const noteId = `${id}-timezone`;
-  const calendar = useOnDemand(loadCalendar, true, 'the calendar');
-  const form = useOnDemand(
-    loadForm,
-    Boolean(state.date && questionnaire && !renderQuestionnaire),
-    'the questions form'
-  );
+  const calendar = useOnDemand(loadCalendar);
+  const form = useOnDemand(loadForm, Boolean(state.date && questionnaire && !renderQuestionnaire));
   const flowView = getSchedulerView(scheduler);
   // Until its calendar arrives the date step looks as it does while the slots load, so the
   // heading and the calendar appear together, as when the calendar was in the first chunk.

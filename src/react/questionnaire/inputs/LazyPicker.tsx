@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useQuestionnaireFormContext } from '../context';
 import { useQuestionnaireCn } from '../questionnaireClassContext';
-import { lazyModule } from '../lazyModule';
+import { onDemand } from '../../onDemand';
 import { whenIdle } from '../whenIdle';
 import { ComboboxTags } from './ComboboxTags';
 import { isValueSetPicker } from './inputKind';
@@ -13,7 +13,7 @@ import type { InputProps, PickerHandoff, PickerKind } from './types';
  * with a drop-down, autocomplete, value-set or reference item asks for them, so plain forms never
  * download Radix Popover and Downshift.
  */
-export const pickersChunk = /* @__PURE__ */ lazyModule(() => import('./pickers'), 'the questionnaire option pickers');
+export const pickersChunk = /* @__PURE__ */ onDemand(() => import('./pickers'), 'the questionnaire option pickers');
 
 /**
  * Loads the pickers when the page is idle (within two seconds), so a form with pickers has them by
@@ -21,8 +21,8 @@ export const pickersChunk = /* @__PURE__ */ lazyModule(() => import('./pickers')
  * used sooner loads them at once.
  */
 export function preloadPickers(): void {
-  if (pickersChunk.current()) return;
-  whenIdle(() => void pickersChunk.load().catch(() => undefined));
+  if (pickersChunk.loaded) return;
+  whenIdle(() => void pickersChunk().catch(() => undefined));
 }
 
 /**
@@ -55,7 +55,7 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
     };
   };
 
-  const pickers = pickersChunk.current();
+  const pickers = pickersChunk.loaded;
   // A handoff exists only once the pickers have loaded.
   if (handoff && pickers) {
     const Picker = kind === 'choice' ? pickers.ChoiceCombobox : pickers.ReferenceInput;
@@ -64,12 +64,12 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
   /** Hands over to the picker: at once when its code is here, else as soon as it arrives. */
   const handOver = () => {
     used.current = true;
-    if (pickersChunk.current()) {
+    if (pickersChunk.loaded) {
       if (field.current === document.activeElement) setHandoff(take());
       return;
     }
     // The ref is cleared when the field unmounts; the first arrival hands over, later ones find no field.
-    pickersChunk.load().then(
+    pickersChunk().then(
       () => field.current && setHandoff(take()),
       // Logged by the chunk's load; the field stays and keeps what was typed.
       () => undefined
@@ -87,7 +87,7 @@ export function LazyPicker({ kind, ...props }: InputProps & { kind: PickerKind }
         handOver();
       }}
       onFocus={handOver}
-      isHandingOff={() => used.current && !!pickersChunk.current()}
+      isHandingOff={() => used.current && !!pickersChunk.loaded}
     />
   );
 }

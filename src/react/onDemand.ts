@@ -1,22 +1,27 @@
-// Parts of the Scheduler that come as their own chunk (the month calendar, the default questions
-// form): fetched once per page, shared by every Scheduler on it, and fetched anew after a
-// failure so 'Try again' can work.
+// Parts of a component that come as a chunk of their own, because only some uses need them (the
+// Scheduler's month calendar and default questions form, a questionnaire's pickers, signature
+// pad and tabs): fetched once per page and shared, and fetched anew after a failure so
+// 'Try again' can work.
 import { useEffect, useState } from 'react';
 
-/** Fetches a module once; `loaded` holds it after that so a later Scheduler renders it at once. */
+/** Fetches a module once; `loaded` holds it after that, so a later user renders it at once. */
 export interface OnDemand<T> {
   (): Promise<T>;
   loaded?: T;
 }
 
-/** A loader for `load` that keeps what it fetched and forgets a failed fetch. */
-export function onDemand<T>(load: () => Promise<T>): OnDemand<T> {
+/**
+ * A loader for `load` that keeps what it fetched and forgets a failed fetch. A failure is logged
+ * as 'Could not load {what}' (the user sees the caller's message, or the caller's fallback).
+ */
+export function onDemand<T>(load: () => Promise<T>, what: string): OnDemand<T> {
   let loading: Promise<T> | undefined;
   const get: OnDemand<T> = () =>
     (loading ??= load().then(
       (module) => (get.loaded = module),
       (error: unknown) => {
         loading = undefined;
+        console.error(`Could not load ${what}`, error);
         throw error;
       }
     ));
@@ -31,11 +36,8 @@ export interface OnDemandState<T> {
   readonly retry: () => void;
 }
 
-/**
- * Fetches the module while `wanted`; a failure is logged with `what` (the patient sees the
- * caller's message and 'Try again').
- */
-export function useOnDemand<T>(get: OnDemand<T>, wanted: boolean, what: string): OnDemandState<T> {
+/** Fetches the module while `wanted` (from mount by default) and re-renders when it arrives or fails. */
+export function useOnDemand<T>(get: OnDemand<T>, wanted = true): OnDemandState<T> {
   const [state, setState] = useState<{ module?: T; failed?: boolean }>(() => ({ module: get.loaded }));
   const fetching = wanted && !state.module && !state.failed;
   useEffect(() => {
@@ -43,14 +45,11 @@ export function useOnDemand<T>(get: OnDemand<T>, wanted: boolean, what: string):
     let active = true;
     get().then(
       (module) => active && setState({ module }),
-      (error: unknown) => {
-        console.error(`Scheduler: could not load ${what}`, error);
-        if (active) setState({ failed: true });
-      }
+      () => active && setState({ failed: true })
     );
     return () => {
       active = false;
     };
-  }, [fetching, get, what]);
+  }, [fetching, get]);
   return { module: state.module, failed: Boolean(state.failed), retry: () => setState({}) };
 }
