@@ -40,7 +40,7 @@ export interface LoginRecord {
   codeChallengeMethod?: string;
   /** SHA-256 digest (base64url) of the current authorization code. */
   code?: string;
-  /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS. */
+  /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS (token-grants.ts). */
   codeIssued?: number;
   codeUsed?: boolean;
   granted?: boolean;
