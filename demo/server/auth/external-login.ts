@@ -352,7 +352,7 @@ export class ExternalLogin {
 
   /** A login the provider authenticated: our MFA is not asked (the provider is the authority). */
   private async openLogin(user: UserRecord, flow: ExternalFlow): Promise<LoginRecord & { id: string }> {
-    const login = await this.repo.createResource<LoginRecord & { authMethod: string }>({
+    const login = await this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
       user: { reference: `User/${user.id}` },
       projectId: flow.projectId,

@@ -45,6 +45,8 @@ export interface LoginRecord {
   codeUsed?: boolean;
   granted?: boolean;
   authTime: string;
+  /** 'external': the person signed in at the project's identity provider; absent: with a password here. */
+  authMethod?: 'external';
   mfaVerified?: boolean;
   /** SHA-256 digest of the one refresh secret currently valid; each refresh replaces it. */
   refreshSecret?: string;

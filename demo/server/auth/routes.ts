@@ -100,6 +100,7 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
   // A client application's record holds its secret: answer only who it is.
   if (isInternalType(profileType)) profile = { resourceType: profileType, id: profile.id, name: profile.name };
   let user: Record<string, unknown> | undefined;
+  let login: { authMethod: 'password' | 'external' } | undefined;
   if (membership.user.reference?.startsWith('User/')) {
     const u = await repo.readResource<UserRecord>('User', refId(membership.user)!);
     user = {
@@ -110,6 +111,10 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
       lastName: u.lastName,
       mfaEnrolled: !!u.mfaEnrolled,
     };
+    // How this session signed in: a person who signed in at their identity provider has no
+    // password here to change, and the portal's settings page says so instead of asking for one.
+    const record = await repo.readResource<LoginRecord>('Login', auth.login).catch(() => undefined);
+    if (record) login = { authMethod: record.authMethod ?? 'password' };
   }
   let accessPolicy: unknown;
   if (membership.accessPolicy?.reference) {
@@ -131,6 +136,7 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
     },
     config: {},
     ...(accessPolicy ? { accessPolicy } : {}),
+    ...(login ? { login } : {}),
   });
 }
 
