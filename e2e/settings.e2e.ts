@@ -134,7 +134,7 @@ describe('when a patient changes their password and turns MFA on and off', () =>
 });
 
 describe('when Sam signs in through Northwind Health ID', () => {
-  it('goes to the external provider from the sign-in page and lands on the dashboard', async () => {
+  it('signs in at the provider, lands on the dashboard, and finds no password of ours to change', async () => {
     const { page, context, errors } = await newPage(browser);
     const sam = DemoExternalUsers.sam;
     await page.goto('/signin');
@@ -154,6 +154,17 @@ describe('when Sam signs in through Northwind Health ID', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     // The code and state are gone from the address bar.
     expect(new URL(page.url()).search).toBe('');
+    await expectAccessible(page);
+
+    // Sam has no password here: 'Password and sign-in' says where it is managed, with no form to change it.
+    await openSecurity(page, `${sam.givenName} ${sam.familyName}`);
+    await page
+      .getByRole('region', { name: 'Password', exact: true })
+      .getByText('Your password is managed by your identity provider, where you sign in: change it there.')
+      .waitFor();
+    await page.getByRole('region', { name: 'Multi-factor authentication' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Change password' }).count()).toBe(0);
+    expect(await page.getByLabel(/^Current password/).count()).toBe(0);
     await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -15,7 +15,7 @@ import { forbidden, tooManyRequests } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { AuthMessages, badRequest, unauthorized } from './errors';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './login-service';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './login-input';
 import { hashPassword, verifyPassword } from './password';
 import { refId, type LoginRecord, type UserRecord } from './records';
 import { throttlesOf } from './throttles';

@@ -9,8 +9,8 @@ import type { ServerContext } from '../context';
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import { verifyAccessToken } from './jwt';
 import { parseBasicAuth } from './basic';
+import { verifyClientSecret } from './client-policy';
 import { refId, refType, type LoginRecord, type MembershipRecord, type ProjectRecord } from './records';
-import { LoginService } from './login-service';
 
 function fail(text: string = OutcomeMessages.unauthorized): never {
   throw new OperationOutcomeError(unauthorizedOutcome(text));
@@ -113,7 +113,7 @@ export async function authenticateRequest(
   if (/^basic$/i.test(scheme)) {
     const credentials = parseBasicAuth(authorization.trim());
     if (!credentials) fail();
-    const client = await new LoginService(ctx).verifyClient(credentials.clientId, credentials.clientSecret);
+    const client = await verifyClientSecret(ctx.systemRepo, credentials.clientId, credentials.clientSecret);
     if (!client) fail();
     const membership = await ctx.systemRepo.searchOne<MembershipRecord>('ProjectMembership', {
       profile: `ClientApplication/${client.id}`,

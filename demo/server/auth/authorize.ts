@@ -5,7 +5,7 @@
  */
 import type { ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
-import type { LoginService, SignInResponse } from './login-service';
+import type { SignInResponse, SignInSteps } from './sign-in-steps';
 import type { ClientApplicationRecord } from './records';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 
@@ -192,7 +192,7 @@ function next(params: Carried, response: SignInResponse): ServerResponse {
 /** GET oauth2/authorize: validates the request and shows the sign-in form. */
 export async function handleAuthorizeGet(
   ctx: ServerContext,
-  _service: LoginService,
+  _signIn: SignInSteps,
   req: ServerRequest
 ): Promise<ServerResponse> {
   const params = carried(req.query);
@@ -203,7 +203,7 @@ export async function handleAuthorizeGet(
 /** POST oauth2/authorize: one step of the sign-in form. */
 export async function handleAuthorizePost(
   ctx: ServerContext,
-  service: LoginService,
+  signIn: SignInSteps,
   req: ServerRequest
 ): Promise<ServerResponse> {
   const body = (req.body && typeof req.body === 'object' && !Buffer.isBuffer(req.body) ? req.body : {}) as Record<
@@ -216,10 +216,10 @@ export async function handleAuthorizePost(
   const pick = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
   const step = pick('step');
   try {
-    if (step === 'mfa') return next(params, await service.verifyMfa({ login: pick('login'), token: pick('token') }));
+    if (step === 'mfa') return next(params, await signIn.verifyMfa({ login: pick('login'), token: pick('token') }));
     if (step === 'profile')
-      return next(params, await service.chooseProfile({ login: pick('login'), profile: pick('profile') }));
-    const response = await service.login({
+      return next(params, await signIn.chooseProfile({ login: pick('login'), profile: pick('profile') }));
+    const response = await signIn.login({
       email: pick('email'),
       password: pick('password'),
       clientId: params.client_id,

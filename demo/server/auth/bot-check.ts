@@ -37,7 +37,7 @@ export function botCheckConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Bot
 
 const botChecks = new WeakMap<object, BotCheck>();
 
-/** Builds the bot check of a server and makes it the one its login service verifies with. */
+/** Builds the bot check of a server and makes it the one its registration (registration.ts) verifies with. */
 export function installBotCheck(ctx: ServerContext, config: BotCheckConfig): BotCheck {
   const check =
     config.kind === 'recaptcha'

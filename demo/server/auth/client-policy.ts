@@ -2,7 +2,8 @@
  * What a client must prove at the code exchange. A public client (no registered secret, or no
  * registration at all, like the portal) must use PKCE with S256; `plain` only where its
  * ClientApplication says it cannot hash (`pkcePlain: true`). A confidential client (one with a
- * secret) must send the secret (Basic or client_secret in the form) and may never use `plain`.
+ * secret) must send the secret (Basic or client_secret in the form) and may never use `plain`;
+ * its id and secret alone also stand for it (client_credentials grant, Basic auth on FHIR calls).
  */
 import type { Repository } from '../store/repository';
 import { AuthMessages, OAuthError, badRequest } from './errors';
@@ -51,4 +52,18 @@ export function assertClientMayExchange(
   }
   if (login.codeChallenge && (login.codeChallengeMethod ?? 'plain') === 'plain' && !policy.plainPkce)
     throw new OAuthError('invalid_grant', AuthMessages.pkceS256Required);
+}
+
+/** The client application when id and secret match (constant-time compare): client_credentials and Basic auth. */
+export async function verifyClientSecret(
+  repo: Repository,
+  clientId: string,
+  clientSecret: string
+): Promise<{ id: string; secret?: string } | undefined> {
+  try {
+    const client = await repo.readResource<{ id: string; secret?: string }>('ClientApplication', clientId);
+    return client.secret && safeEqual(client.secret, clientSecret) ? client : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -186,6 +186,8 @@ describe.each(backends())('external sign-in (%s)', (backend) => {
         Authorization: `Bearer ${tokens.body.access_token}`,
       });
       expect(me.body.user.email).toBe(address);
+      // The session says it signed in at the provider: the portal shows no password form to change.
+      expect(me.body.login).toEqual({ authMethod: 'external' });
     });
 
     it('sends the client secret in the form and no PKCE when the provider is configured so', async () => {

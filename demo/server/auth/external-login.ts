@@ -35,7 +35,10 @@ import {
   type ExternalFlow,
 } from './external-state';
 import { findIdentityProvider, type ResolvedIdentityProvider } from './identity-providers';
-import { DEFAULT_SCOPE, LoginService, normalizeEmail, type SignInResponse } from './login-service';
+import { normalizeEmail } from './login-input';
+import { findUserByEmail, findUserById, membershipsOf, readLogin } from './login-lookups';
+import { Registration } from './registration';
+import { DEFAULT_SCOPE, SignInSteps, type SignInResponse } from './sign-in-steps';
 import { s256Challenge } from './pkce';
 import type { ClientApplicationRecord, LoginRecord, MembershipRecord, UserRecord } from './records';
 
@@ -138,11 +141,13 @@ function refused(flow: ExternalFlow, text: string): ServerResponse {
 
 /** External sign-in on one server context. */
 export class ExternalLogin {
-  private readonly service: LoginService;
+  private readonly signInSteps: SignInSteps;
+  private readonly registration: Registration;
   private readonly usedFlows: UsedFlows;
 
   constructor(private readonly ctx: ServerContext) {
-    this.service = new LoginService(ctx);
+    this.signInSteps = new SignInSteps(ctx);
+    this.registration = new Registration(ctx);
     let used = usedFlowsByDb.get(ctx.db);
     if (!used) usedFlowsByDb.set(ctx.db, (used = new UsedFlows()));
     this.usedFlows = used;
@@ -257,23 +262,22 @@ export class ExternalLogin {
     let user = found.provider.useSubject
       ? await this.userBySubject(found, identity.sub)
       : email
-        ? await this.service.findUserByEmail(email)
+        ? await findUserByEmail(this.repo, email)
         : undefined;
     if (!user && !found.provider.useSubject && !email) badRequest(ExternalLoginMessages.emailNotVerified);
-    const memberships = user ? await this.service.memberships(`User/${user.id}`, found.projectId) : [];
+    const memberships = user ? await membershipsOf(this.repo, `User/${user.id}`, found.projectId) : [];
     if (memberships.length === 0) {
       if (!flow.createUser) badRequest(user ? ExternalLoginMessages.noProfile : ExternalLoginMessages.noAccount);
       if (!email) badRequest(ExternalLoginMessages.emailNotVerified);
       user ??= await this.createUser(email, identity);
       const login = await this.openLogin(user, flow);
-      const registered = await this.service.newPatient({ login: login.id, projectId: found.projectId }, undefined, {
-        signedInAtProvider: true,
-      });
+      const request = { login: login.id, projectId: found.projectId };
+      const registered = await this.registration.newPatient(request, undefined, { signedInAtProvider: true });
       if (found.provider.useSubject) await this.linkSubject(found, identity.sub, registered.login);
       return registered;
     }
     const login = await this.openLogin(user!, flow);
-    if (memberships.length === 1) return this.service.grant(login, memberships[0]);
+    if (memberships.length === 1) return this.signInSteps.grant(login, memberships[0]);
     return { login: login.id! };
   }
 
@@ -308,7 +312,7 @@ export class ExternalLogin {
           profile: `${type}/${profile!.id}`,
         });
         const userId = membership?.user.reference?.startsWith('User/') ? membership.user.reference.slice(5) : undefined;
-        if (userId) return this.service.findUserById(userId);
+        if (userId) return findUserById(this.repo, userId);
       }
     }
     return undefined;
@@ -333,7 +337,7 @@ export class ExternalLogin {
 
   /** useSubject on registration: the new profile carries the subject, so the next sign-in finds it. */
   private async linkSubject(found: ResolvedIdentityProvider, sub: string, loginId: string): Promise<void> {
-    const login = await this.service.readLogin(loginId);
+    const login = await readLogin(this.repo, loginId);
     const membership = await this.repo.readResource<MembershipRecord>(
       'ProjectMembership',
       login.membership!.reference!.split('/')[1]
@@ -348,7 +352,7 @@ export class ExternalLogin {
 
   /** A login the provider authenticated: our MFA is not asked (the provider is the authority). */
   private async openLogin(user: UserRecord, flow: ExternalFlow): Promise<LoginRecord & { id: string }> {
-    const login = await this.repo.createResource<LoginRecord & { authMethod: string }>({
+    const login = await this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
       user: { reference: `User/${user.id}` },
       projectId: flow.projectId,

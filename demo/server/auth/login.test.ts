@@ -135,6 +135,8 @@ describe('POST oauth2/token (authorization_code)', () => {
       project: { reference: `Project/${DEMO_PROJECT_ID}` },
     });
     expect(client.getProfile()).toMatchObject({ resourceType: 'Patient', id: DemoIds.patient });
+    // auth/me says how the session signed in: with a password here (account/security offers to change it).
+    expect(wire.last('auth/me').body.login).toEqual({ authMethod: 'password' });
     const claims = claimsOf(client.getAccessToken()!);
     expect(claims).toMatchObject({
       sub: DemoIds.patientUser,

@@ -40,11 +40,13 @@ export interface LoginRecord {
   codeChallengeMethod?: string;
   /** SHA-256 digest (base64url) of the current authorization code. */
   code?: string;
-  /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS. */
+  /** Epoch ms when the code was issued; it is valid for CODE_LIFETIME_MS (token-grants.ts). */
   codeIssued?: number;
   codeUsed?: boolean;
   granted?: boolean;
   authTime: string;
+  /** 'external': the person signed in at the project's identity provider; absent: with a password here. */
+  authMethod?: 'external';
   mfaVerified?: boolean;
   /** SHA-256 digest of the one refresh secret currently valid; each refresh replaces it. */
   refreshSecret?: string;

@@ -4,13 +4,17 @@
  */
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
-import { LoginService, type TokenResponse } from './login-service';
 import { OAuthError, badRequest, unauthorized } from './errors';
 import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord, type UserRecord } from './records';
 import { parseBasicAuth } from './basic';
 import { isInternalType } from '../core/resource-types';
 import type { StoredRow } from '../core/stored-resource';
 import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
+import { findUserById, membershipsOf, readLogin } from './login-lookups';
+import { Registration } from './registration';
+import { SignInSteps } from './sign-in-steps';
+import { TokenGrants, type TokenResponse } from './token-grants';
+import type { Repository } from '../store/repository';
 
 function json(body: unknown, status = 200): ServerResponse {
   return { status, body, headers: { 'Cache-Control': 'no-store' } };
@@ -37,7 +41,7 @@ function str(value: unknown): string | undefined {
 }
 
 /** POST oauth2/token: every grant answers JSON, errors as {error, error_description}. */
-async function token(service: LoginService, req: ServerRequest): Promise<ServerResponse> {
+async function token(grants: TokenGrants, req: ServerRequest): Promise<ServerResponse> {
   const body = bodyOf(req);
   try {
     const grantType = str(body.grant_type);
@@ -45,7 +49,7 @@ async function token(service: LoginService, req: ServerRequest): Promise<ServerR
     switch (grantType) {
       case 'authorization_code': {
         const basic = parseBasicAuth(req.headers.authorization);
-        result = await service.exchangeCode({
+        result = await grants.exchangeCode({
           code: str(body.code),
           code_verifier: str(body.code_verifier),
           client_id: str(body.client_id) ?? basic?.clientId,
@@ -55,11 +59,11 @@ async function token(service: LoginService, req: ServerRequest): Promise<ServerR
         break;
       }
       case 'refresh_token':
-        result = await service.refresh(str(body.refresh_token));
+        result = await grants.refresh(str(body.refresh_token));
         break;
       case 'client_credentials': {
         const basic = parseBasicAuth(req.headers.authorization);
-        result = await service.clientCredentials(
+        result = await grants.clientCredentials(
           str(body.client_id) ?? basic?.clientId,
           str(body.client_secret) ?? basic?.clientSecret,
           str(body.scope)
@@ -96,6 +100,7 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
   // A client application's record holds its secret: answer only who it is.
   if (isInternalType(profileType)) profile = { resourceType: profileType, id: profile.id, name: profile.name };
   let user: Record<string, unknown> | undefined;
+  let login: { authMethod: 'password' | 'external' } | undefined;
   if (membership.user.reference?.startsWith('User/')) {
     const u = await repo.readResource<UserRecord>('User', refId(membership.user)!);
     user = {
@@ -106,6 +111,10 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
       lastName: u.lastName,
       mfaEnrolled: !!u.mfaEnrolled,
     };
+    // How this session signed in: a person who signed in at their identity provider has no
+    // password here to change, and the portal's settings page says so instead of asking for one.
+    const record = await repo.readResource<LoginRecord>('Login', auth.login).catch(() => undefined);
+    if (record) login = { authMethod: record.authMethod ?? 'password' };
   }
   let accessPolicy: unknown;
   if (membership.accessPolicy?.reference) {
@@ -127,21 +136,22 @@ async function me(ctx: ServerContext, req: ServerRequest): Promise<ServerRespons
     },
     config: {},
     ...(accessPolicy ? { accessPolicy } : {}),
+    ...(login ? { login } : {}),
   });
 }
 
 /** GET auth/login/{login}: where a login stands (never a secret or a code). */
-async function loginStatus(service: LoginService, id: string): Promise<ServerResponse> {
-  const login: LoginRecord = await service.readLogin(id);
+async function loginStatus(repo: Repository, id: string): Promise<ServerResponse> {
+  const login: LoginRecord = await readLogin(repo, id);
   if (login.revoked) badRequest('Login revoked', 'login');
   const response: Record<string, unknown> = { login: login.id };
   // Codes are stored as digests and handed out once, by the step that issued them.
   if (login.granted) response.granted = true;
   else {
-    const user = login.user.reference?.startsWith('User/') ? await service.findUserById(refId(login.user)!) : undefined;
+    const user = login.user.reference?.startsWith('User/') ? await findUserById(repo, refId(login.user)!) : undefined;
     if (user?.mfaEnrolled && !login.mfaVerified) response.mfaRequired = true;
     else {
-      const memberships = await service.memberships(login.user.reference!, login.projectId);
+      const memberships = await membershipsOf(repo, login.user.reference!, login.projectId);
       if (memberships.length > 1)
         response.memberships = memberships.map((m) => ({ id: m.id, project: m.project, profile: m.profile }));
     }
@@ -191,7 +201,9 @@ export const FHIR_SMART_CONFIGURATION_PATH = '/fhir/R4/.well-known/smart-configu
 
 /** Registers auth/*, oauth2/*, .well-known/* and the websocket binding-token operation. */
 export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
-  const service = new LoginService(ctx);
+  const signIn = new SignInSteps(ctx);
+  const registration = new Registration(ctx);
+  const grants = new TokenGrants(ctx);
   const post = (path: string, fn: (body: Record<string, unknown>) => Promise<unknown>) =>
     router.add('POST', path, async (req) => json(await fn(bodyOf(req))));
 
@@ -200,26 +212,30 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
     if (body.email !== undefined && typeof body.email !== 'string') badRequest('Invalid email', 'email');
     return {};
   });
-  router.add('POST', '/auth/login', async (req) => json(await service.login(bodyOf(req), req.remoteAddress)));
-  post('/auth/mfa/verify', (body) => service.verifyMfa(body));
-  post('/auth/mfa/login-enroll', (body) => service.enrollMfa(body));
-  post('/auth/profile', (body) => service.chooseProfile(body));
-  post('/auth/scope', (body) => service.setScope(body));
-  router.add('POST', '/auth/newuser', async (req) => json(await service.newUser(bodyOf(req), req.remoteAddress)));
-  router.add('POST', '/auth/newpatient', async (req) => json(await service.newPatient(bodyOf(req), req.remoteAddress)));
-  router.add('POST', '/auth/newproject', async (req) => json(await service.newProject(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/login', async (req) => json(await signIn.login(bodyOf(req), req.remoteAddress)));
+  post('/auth/mfa/verify', (body) => signIn.verifyMfa(body));
+  post('/auth/mfa/login-enroll', (body) => signIn.enrollMfa(body));
+  post('/auth/profile', (body) => signIn.chooseProfile(body));
+  post('/auth/scope', (body) => signIn.setScope(body));
+  router.add('POST', '/auth/newuser', async (req) => json(await registration.newUser(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/newpatient', async (req) =>
+    json(await registration.newPatient(bodyOf(req), req.remoteAddress))
+  );
+  router.add('POST', '/auth/newproject', async (req) =>
+    json(await registration.newProject(bodyOf(req), req.remoteAddress))
+  );
   post('/auth/google', async () => badRequest('Google sign-in is not configured on this server', 'googleCredential'));
   router.add('GET', '/auth/me', (req) => me(ctx, req));
-  router.add('GET', '/auth/login/:login', (req) => loginStatus(service, req.params.login));
+  router.add('GET', '/auth/login/:login', (req) => loginStatus(ctx.systemRepo, req.params.login));
 
-  router.add('POST', '/oauth2/token', (req) => token(service, req));
+  router.add('POST', '/oauth2/token', (req) => token(grants, req));
   router.add('POST', '/oauth2/logout', async (req) => {
     if (!req.auth) unauthorized();
-    await service.revoke(await service.readLogin(req.auth.login));
+    await grants.revoke(await readLogin(ctx.systemRepo, req.auth.login));
     return json({});
   });
-  router.add('GET', '/oauth2/authorize', (req) => handleAuthorizeGet(ctx, service, req));
-  router.add('POST', '/oauth2/authorize', (req) => handleAuthorizePost(ctx, service, req));
+  router.add('GET', '/oauth2/authorize', (req) => handleAuthorizeGet(ctx, signIn, req));
+  router.add('POST', '/oauth2/authorize', (req) => handleAuthorizePost(ctx, signIn, req));
 
   router.add('GET', '/.well-known/smart-configuration', smartConfiguration(ctx));
 }

@@ -1,15 +1,52 @@
-import { ChangePasswordForm, MfaSettings } from 'fhir-portal-kit/react';
+import { ChangePasswordForm, MfaSettings, useFhirClient } from 'fhir-portal-kit/react';
+import { useEffect, useState } from 'react';
+
+/** What this page reads of GET auth/me: how the session signed in (demo/server/auth/routes.ts). */
+interface SessionSignIn {
+  readonly login?: { readonly authMethod?: 'password' | 'external' };
+}
+
+/** How the signed-in session signed in: 'password', 'external' (an identity provider), or undefined while asking. */
+function useSignInMethod(): string | undefined {
+  const client = useFhirClient();
+  const [method, setMethod] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    client.get<SessionSignIn>('auth/me', { cache: 'no-cache' }).then(
+      (me) => current && setMethod(me.login?.authMethod ?? 'password'),
+      // Not known: offer the form, which the server guards anyway (it asks for the current password).
+      () => current && setMethod('password')
+    );
+    return () => {
+      current = false;
+    };
+  }, [client]);
+  return method;
+}
 
 /**
  * account/security, 'Password and sign-in': beyond portal.md (issue 14: a real product lets its
  * users change their password and turn MFA on or off). Each card talks to the server itself
- * (auth/changepassword, auth/mfa/*) and says what happened in its own status line.
+ * (auth/changepassword, auth/mfa/*) and says what happened in its own status line. A person
+ * who signed in at their identity provider (Northwind ID in the demo) has no password here, so
+ * the page says where it is managed instead of showing a form that could never succeed; until
+ * the server has said how the session signed in, neither is shown.
  */
 export function SecurityPage() {
+  const signInMethod = useSignInMethod();
   return (
     <div className="portal-security">
       <h1>Password and sign-in</h1>
-      <ChangePasswordForm />
+      {signInMethod === 'external' ? (
+        <section aria-labelledby="security-password-title" className="fpk-auth fpk-auth-settings">
+          <h2 id="security-password-title" className="fpk-auth-heading">
+            Password
+          </h2>
+          <p>Your password is managed by your identity provider, where you sign in: change it there.</p>
+        </section>
+      ) : signInMethod ? (
+        <ChangePasswordForm />
+      ) : null}
       <MfaSettings />
     </div>
   );
