@@ -118,8 +118,9 @@ export const defaultSignInMessages: SignInMessages = {
 };
 
 /** Default texts of RegisterForm (client-layer.md section 2). */
-export const defaultRegisterMessages: RegisterMessages = {
-  ...common,
+// Object.assign marked pure, not a spread: bundlers keep an unused object spread (it could run
+// getters), so the register texts would ride along with every SignInForm.
+export const defaultRegisterMessages: RegisterMessages = /* @__PURE__ */ Object.assign({}, common, {
   registerTitle: 'Create an account',
   firstNameLabel: 'First name',
   lastNameLabel: 'Last name',
@@ -131,4 +132,4 @@ export const defaultRegisterMessages: RegisterMessages = {
   botCheckVerified: 'Verified: you are not a robot',
   botCheckFailed: 'The robot check failed. Please try again.',
   botCheckExpired: 'The robot check expired. Check the box again.',
-};
+} satisfies Omit<RegisterMessages, keyof AuthCommonMessages>);
