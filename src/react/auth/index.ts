@@ -33,6 +33,7 @@ export * from './signInReducer';
 export * from './registerReducer';
 export * from './useSignIn';
 export * from './useRegister';
+export { EXTERNAL_STATE_KEY, findExternalAuthorizeUrl, withoutExternalReturn } from './externalProvider';
 export * from './externalSignIn';
 export { SignInForm, type SignInFormProps } from './SignInForm';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm';

@@ -16,6 +16,8 @@ export interface AuthCommonMessages {
   serverError: string;
   /** The server answered something the flow cannot continue from. */
   unexpectedResponse: string;
+  /** The external sign-in step, loaded on demand, did not load (offline, or the app was updated meanwhile). */
+  externalLoadFailed: string;
   /** Text before the policy links, e.g. 'By clicking Create project you agree to the '. */
   policyNoticeBefore: (action: string) => string;
   privacyPolicy: string;
@@ -78,6 +80,7 @@ const common: AuthCommonMessages = {
   networkError: 'Cannot reach the server. Check your connection and try again.',
   serverError: 'The server ran into a problem. Please try again in a moment.',
   unexpectedResponse: 'Sign-in could not be completed. Please try again.',
+  externalLoadFailed: 'Sign-in with your provider could not start. Check your connection and try again.',
   policyNoticeBefore: (action) => `By clicking ${action} you agree to the `,
   privacyPolicy: 'Privacy Policy',
   policyNoticeAnd: ' and ',
