@@ -18,6 +18,8 @@ export interface AuthCommonMessages {
   unexpectedResponse: string;
   /** The external sign-in step, loaded on demand, did not load (offline, or the app was updated meanwhile). */
   externalLoadFailed: string;
+  /** A part of the card loaded on demand (the Google button, the steps after the password) did not load. */
+  partLoadFailed: string;
   /** Text before the policy links, e.g. 'By clicking Create project you agree to the '. */
   policyNoticeBefore: (action: string) => string;
   privacyPolicy: string;
@@ -81,6 +83,7 @@ const common: AuthCommonMessages = {
   serverError: 'The server ran into a problem. Please try again in a moment.',
   unexpectedResponse: 'Sign-in could not be completed. Please try again.',
   externalLoadFailed: 'Sign-in with your provider could not start. Check your connection and try again.',
+  partLoadFailed: 'Part of this form could not load. Check your connection and reload the page.',
   policyNoticeBefore: (action) => `By clicking ${action} you agree to the `,
   privacyPolicy: 'Privacy Policy',
   policyNoticeAnd: ' and ',
