@@ -2,11 +2,11 @@
 // they know a provider is in play: asking auth/method about an email, and noticing a provider's
 // answer in the address bar. The rest (the PKCE state, the redirect, reading the answer) is in
 // externalSignIn.ts, loaded on demand: most users sign in with a password and never need it.
-import { getAuthMethod, getPkceStore, type LoginClient, type PkceStore } from '../../client/login';
+import { getAuthMethod, getPkceStore, PkceStorageKeys, type LoginClient, type PkceStore } from '../../client/login';
 import { isOperationOutcomeError } from '../../fhir/outcomes';
 
 /** Where the state an external sign-in expects back is kept (sessionStorage) across the redirect. */
-export const EXTERNAL_STATE_KEY = 'externalAuthState';
+export const EXTERNAL_STATE_KEY = PkceStorageKeys.externalState;
 
 const RETURN_PARAMS = ['code', 'login', 'state', 'error', 'error_description'] as const;
 

@@ -1,6 +1,8 @@
 // Sign-in through an external identity provider: the way out (the login request with a PKCE
 // challenge as `state`) and the way back. Loaded on demand (loadExternalSignIn), only when
-// auth/method names a provider or the page opens with a provider's answer.
+// auth/method names a provider or the page opens with a provider's answer. It imports nothing
+// from the cards' up-front modules (externalProvider.ts): in the package's build a module shared
+// with them would share their chunk, and an app's bundler would then load this code up front.
 import {
   ensureCodeChallenge,
   getPkceStore,
@@ -11,7 +13,6 @@ import {
   type PkceStore,
 } from '../../client/login';
 import { throwError } from '../../fhir/outcomes';
-import { EXTERNAL_STATE_KEY, hasExternalReturn } from './externalProvider';
 
 /** The login request an external sign-in carries as its `state` (client-layer.md sections 3 and 7). */
 export interface ExternalLoginRequest extends BaseLoginRequest {
@@ -50,7 +51,7 @@ export async function startExternalSignIn(
   const store = options.store ?? getPkceStore();
   const request = await ensureCodeChallenge({ ...loginRequest, codeChallenge: undefined }, store);
   const state = JSON.stringify(request);
-  store.setItem(EXTERNAL_STATE_KEY, state);
+  store.setItem(PkceStorageKeys.externalState, state);
   if (request.redirectUri) store.setItem(PkceStorageKeys.redirectUri, request.redirectUri);
   const url = new URL(authorizeUrl);
   url.searchParams.set('state', state);
@@ -64,10 +65,12 @@ export async function startExternalSignIn(
  * state is single use.
  */
 export function readExternalReturn(url: string | URL, store: PkceStore = getPkceStore()): ExternalReturn | undefined {
-  if (!hasExternalReturn(url, store)) return undefined;
+  // The check of externalProvider's hasExternalReturn, which the card runs before loading this.
   const params = new URL(url).searchParams;
-  const expected = store.getItem(EXTERNAL_STATE_KEY)!;
-  store.removeItem(EXTERNAL_STATE_KEY);
+  if (!params.has('code') && !params.has('login') && !params.has('error')) return undefined;
+  const expected = store.getItem(PkceStorageKeys.externalState);
+  if (!expected) return undefined;
+  store.removeItem(PkceStorageKeys.externalState);
   if (params.get('state') !== expected) throwError(RedirectMessages.stateMismatch, 'login');
   const error = params.get('error');
   if (error) throwError(params.get('error_description') || error, 'login');
