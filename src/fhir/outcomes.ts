@@ -19,12 +19,16 @@ export const OutcomeMessages = {
 /** An error that carries a FHIR OperationOutcome; the one error type the library throws. */
 export class OperationOutcomeError extends Error {
   readonly outcome: OperationOutcome;
-  readonly [OPERATION_OUTCOME_ERROR] = true;
+  // Set in the constructor, not as a `[brand] = true` field: bundlers keep a class with a
+  // computed field key even when nothing uses it (the key could run code), so every bundle
+  // that only checks errors would carry the class and its message formatting.
+  declare readonly [OPERATION_OUTCOME_ERROR]: true;
 
   constructor(outcome: OperationOutcome, options?: { cause?: unknown }) {
     super(operationOutcomeToString(outcome), options);
     this.name = 'OperationOutcomeError';
     this.outcome = outcome;
+    this[OPERATION_OUTCOME_ERROR] = true;
   }
 }
 

@@ -9,6 +9,8 @@ export const PkceStorageKeys = {
   codeChallenge: 'codeChallenge',
   state: 'pkceState',
   redirectUri: 'pkceRedirectUri',
+  /** The login request an external identity provider was sent as `state` (react/auth's external sign-in). */
+  externalState: 'externalAuthState',
 } as const;
 
 /** The subset of the Web Crypto API PKCE uses; injectable so the plain fallback can be tested. */

@@ -41,10 +41,13 @@ describe('RegisterForm', () => {
     expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull();
   });
 
-  it('offers Google when a Google client id is given', () => {
+  it('offers Google when a Google client id is given', async () => {
     renderWithClient(<RegisterForm projectId="P1" googleClientId="g-1" />, {});
     expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument();
-    expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();
+    // Google's script follows our button code, which loads on demand.
+    await waitFor(() =>
+      expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull()
+    );
   });
 
   it('requires first name, last name, email and password', async () => {

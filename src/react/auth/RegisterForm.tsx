@@ -6,8 +6,9 @@ import { CreateProjectStep } from './CreateProjectStep';
 import { AuthClassContext, makeClassNameOf } from './authClassContext';
 import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
-import { GoogleOption } from './google';
+import { GoogleOption, loadGoogleButton } from './google';
 import { IssueList, PolicyNotice } from './notices';
+import { useOnDemand } from './onDemand';
 import { AltchaField } from './AltchaField';
 import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';
@@ -34,8 +35,9 @@ export interface RegisterFormProps
   readonly altchaChallengeUrl?: string;
 }
 
-// The hook's options; everything else the card does not name goes to its root.
-const REGISTER_OPTIONS = optionKeys<Omit<UseRegisterOptions, 'messages'>>()([
+// The hook's options; everything else the card does not name goes to its root. Pure, so the
+// list leaves bundles that import only SignInForm.
+const REGISTER_OPTIONS = /* @__PURE__ */ optionKeys<Omit<UseRegisterOptions, 'messages'>>()([
   'type',
   'projectId',
   'clientId',
@@ -89,6 +91,7 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
     });
     const { step, values, loading, fieldErrors, issues, actions } = register;
     const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
+    const google = useOnDemand(loadGoogleButton, Boolean(options.googleClientId));
     const root = useRef<HTMLDivElement>(null);
     const rootRef = useMergedRef(root, ref);
     useStepFocus(step, root);
@@ -113,6 +116,7 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
             <>
               <GoogleOption
                 googleClientId={options.googleClientId}
+                button={google.part}
                 label={m.googleSignIn}
                 or={m.or}
                 onCredential={actions.signUpWithGoogle}
@@ -164,7 +168,7 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
                   onChange={actions.setRemember}
                 />
                 {showAltcha ? <AltchaField altcha={altcha} /> : null}
-                <IssueList issues={issues} />
+                <IssueList issues={google.failed ? [...issues, m.partLoadFailed] : issues} />
                 {register.state.redirecting ? (
                   <p role="status" className={cn('auth-status')}>
                     {m.redirecting}

@@ -51,10 +51,13 @@ describe('SignInForm', () => {
       expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
     });
 
-    it('loads Google only when a Google client id is given, with an or divider', () => {
+    it('loads Google only when a Google client id is given, with an or divider', async () => {
       renderWithClient(<SignInForm googleClientId="g-1" />, {});
       expect(screen.getByRole('separator', { name: 'or' })).toBeInTheDocument();
-      expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull();
+      // Google's script follows our button code, which loads on demand.
+      await waitFor(() =>
+        expect(document.querySelector('script[src="https://accounts.google.com/gsi/client"]')).not.toBeNull()
+      );
     });
 
     it('signs in with a Google credential through auth/google', async () => {

@@ -2,12 +2,13 @@ import { forwardRef, useMemo, useRef, type HTMLAttributes, type ReactNode } from
 import { optionKeys, splitProps, useMergedRef } from '../splitProps';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
-import { CreateProjectStep } from './CreateProjectStep';
+import type { SignInLaterSteps } from './SignInLaterSteps';
 import { AuthClassContext, makeClassNameOf } from './authClassContext';
 import { ActionLink, Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from './fields';
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
-import { GoogleOption } from './google';
-import { ErrorAlert, IssueList } from './notices';
+import { GoogleOption, loadGoogleButton } from './google';
+import { IssueList } from './notices';
+import { useOnDemand } from './onDemand';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 
@@ -54,6 +55,11 @@ function titleOf(step: SignInStep, m: SignInMessages): string {
       return m.success;
   }
 }
+
+const loadLaterSteps = (): Promise<typeof SignInLaterSteps> =>
+  import('./SignInLaterSteps').then((m) => m.SignInLaterSteps);
+
+const isLaterStep = (step: SignInStep): boolean => step !== 'email' && step !== 'password' && step !== 'success';
 
 // The hook's options; everything else the card does not name goes to its root.
 const SIGN_IN_OPTIONS = optionKeys<Omit<UseSignInOptions, 'messages'>>()([
@@ -104,9 +110,15 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
   const signIn = useSignIn({ ...options, messages: messageOverrides });
   const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
   const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);
+  const google = useOnDemand(loadGoogleButton, Boolean(options.googleClientId));
+  // The later steps come only after a server answer: their load starts with the first request.
+  const later = useOnDemand(loadLaterSteps, loading || step !== 'email');
+  const LaterSteps = later.part;
+  // A step still loading takes focus to the heading; its first field gets focus once it is there.
+  const shownStep = isLaterStep(step) && !LaterSteps ? `${step}-loading` : step;
   const root = useRef<HTMLDivElement>(null);
   const rootRef = useMergedRef(root, ref);
-  useStepFocus(step, root);
+  useStepFocus(shownStep, root);
   useFocusFirstInvalid(Object.keys(fieldErrors).join(','), root);
 
   return (
@@ -127,6 +139,7 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
           <>
             <GoogleOption
               googleClientId={options.googleClientId}
+              button={google.part}
               label={m.googleSignIn}
               or={m.or}
               onCredential={actions.signInWithGoogle}
@@ -143,7 +156,7 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
                 error={fieldErrors.email}
                 autoFocusOnStep
               />
-              <IssueList issues={issues} />
+              <IssueList issues={google.failed ? [...issues, m.partLoadFailed] : issues} />
               {state.redirecting ? (
                 <p role="status" className={cn('auth-status')}>
                   {m.redirecting}
@@ -191,108 +204,16 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
           </form>
         )}
 
-        {(step === 'mfa-enroll' || step === 'mfa-verify') && (
-          <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitMfaCode)}>
-            {step === 'mfa-enroll' && state.enrollQrCode ? (
-              <>
-                <img
-                  className={cn('auth-qr-code')}
-                  src={state.enrollQrCode}
-                  alt={m.mfaQrAlt}
-                  width={200}
-                  height={200}
-                />
-                <p className={cn('auth-text')}>{m.mfaScanInstructions}</p>
-              </>
-            ) : null}
-            <TextField
-              name="mfaCode"
-              label={m.mfaCodeLabel}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              required
-              value={values.mfaCode}
-              onChange={(v) => actions.setField('mfaCode', v)}
-              error={fieldErrors.mfaCode}
-              autoFocusOnStep
-            />
-            {signIn.mfaError ? <ErrorAlert title={m.errorTitle} message={signIn.mfaError} /> : null}
-            <div className={cn('auth-actions')}>
-              <SubmitButton loading={loading}>{step === 'mfa-enroll' ? m.enroll : m.submitCode}</SubmitButton>
-            </div>
-          </form>
-        )}
-
-        {step === 'choose-profile' && (
-          <div className={cn('auth-form')}>
-            <TextField
-              name="profileSearch"
-              type="search"
-              label={m.searchLabel}
-              hideLabel
-              placeholder={m.searchPlaceholder}
-              value={values.profileSearch}
-              onChange={(v) => actions.setField('profileSearch', v)}
-              autoFocusOnStep
-            />
-            {signIn.visibleMemberships.length ? (
-              <ul className={cn('auth-profile-list')}>
-                {signIn.visibleMemberships.map((membership) => (
-                  <li key={membership.id}>
-                    <button
-                      type="button"
-                      className={cn('auth-profile-item')}
-                      onClick={() => void actions.selectProfile(membership.id)}
-                      aria-busy={loading || undefined}
-                    >
-                      <span data-part="profile">{membership.profile?.display ?? membership.profile?.reference}</span>
-                      <span data-part="project">{membership.project?.display ?? membership.project?.reference}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={cn('auth-text')}>{m.nothingFound}</p>
-            )}
-            <IssueList issues={issues} />
-          </div>
-        )}
-
-        {step === 'create-project' && (
-          <CreateProjectStep
-            messages={m}
-            projectName={values.projectName}
-            onProjectNameChange={(v) => actions.setField('projectName', v)}
-            error={fieldErrors.projectName}
-            issues={issues}
-            loading={loading}
-            onSubmit={actions.submitProject}
-            privacyPolicyHref={privacyPolicyHref}
-            termsHref={termsHref}
-          />
-        )}
-
-        {step === 'choose-scope' && (
-          <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitScopes)}>
-            <div className={cn('auth-scope-list')} role="group" aria-label={m.chooseScopeTitle}>
-              {signIn.scopeOptions.map((option, index) => (
-                <Checkbox
-                  key={option.scope}
-                  name="scope"
-                  label={option.scope}
-                  nested={Boolean(option.parent)}
-                  checked={values.scopes.includes(option.scope)}
-                  onChange={(checked) => actions.toggleScope(option.scope, checked)}
-                  autoFocusOnStep={index === 0}
-                />
-              ))}
-            </div>
-            <IssueList issues={issues} />
-            <div className={cn('auth-actions')}>
-              <SubmitButton loading={loading}>{m.setScope}</SubmitButton>
-            </div>
-          </form>
-        )}
+        {isLaterStep(step) &&
+          (LaterSteps ? (
+            <LaterSteps signIn={signIn} messages={m} privacyPolicyHref={privacyPolicyHref} termsHref={termsHref} />
+          ) : later.failed ? (
+            <IssueList issues={[...issues, m.partLoadFailed]} />
+          ) : (
+            <p role="status" className={cn('auth-status')}>
+              {m.loading}
+            </p>
+          ))}
       </div>
     </AuthClassContext.Provider>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PkceStorageKeys } from '../../client/login';
-import { EXTERNAL_STATE_KEY } from './externalSignIn';
+import { EXTERNAL_STATE_KEY } from './externalProvider';
 import { RegisterForm } from './RegisterForm';
 import { SignInForm } from './SignInForm';
 import { BASE, renderWithClient, TOKENS } from './testUtils';

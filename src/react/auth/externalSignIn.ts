@@ -1,18 +1,18 @@
+// Sign-in through an external identity provider: the way out (the login request with a PKCE
+// challenge as `state`) and the way back. Loaded on demand (loadExternalSignIn), only when
+// auth/method names a provider or the page opens with a provider's answer. It imports nothing
+// from the cards' up-front modules (externalProvider.ts): in the package's build a module shared
+// with them would share their chunk, and an app's bundler would then load this code up front.
 import {
   ensureCodeChallenge,
-  getAuthMethod,
   getPkceStore,
   PkceStorageKeys,
   RedirectMessages,
   type BaseLoginRequest,
-  type LoginClient,
   type Navigate,
   type PkceStore,
 } from '../../client/login';
-import { errorOutcome, isOperationOutcomeError, OperationOutcomeError } from '../../fhir/outcomes';
-
-/** Where the state an external sign-in expects back is kept (sessionStorage) across the redirect. */
-export const EXTERNAL_STATE_KEY = 'externalAuthState';
+import { throwError } from '../../fhir/outcomes';
 
 /** The login request an external sign-in carries as its `state` (client-layer.md sections 3 and 7). */
 export interface ExternalLoginRequest extends BaseLoginRequest {
@@ -30,29 +30,6 @@ export interface ExternalReturn {
   readonly login?: string;
   /** The login request the browser sent out. */
   readonly request: ExternalLoginRequest;
-}
-
-const RETURN_PARAMS = ['code', 'login', 'state', 'error', 'error_description'] as const;
-
-function fail(text: string): never {
-  throw new OperationOutcomeError(errorOutcome(text, 'login'));
-}
-
-/**
- * The external authorize URL auth/method gives for an email, or undefined when the email signs
- * in with a password (also when the server has no auth/method: a 404).
- */
-export async function findExternalAuthorizeUrl(
-  client: LoginClient,
-  email: string
-): Promise<{ authorizeUrl: string; domain?: string } | undefined> {
-  try {
-    const method = await getAuthMethod(client, email);
-    return method.authorizeUrl ? { authorizeUrl: method.authorizeUrl, domain: method.domain } : undefined;
-  } catch (error) {
-    if (isOperationOutcomeError(error) && error.outcome.issue?.[0]?.code === 'not-found') return undefined;
-    throw error;
-  }
 }
 
 /** The page an external sign-in comes back to: the given URI, or this page without its query. */
@@ -74,7 +51,7 @@ export async function startExternalSignIn(
   const store = options.store ?? getPkceStore();
   const request = await ensureCodeChallenge({ ...loginRequest, codeChallenge: undefined }, store);
   const state = JSON.stringify(request);
-  store.setItem(EXTERNAL_STATE_KEY, state);
+  store.setItem(PkceStorageKeys.externalState, state);
   if (request.redirectUri) store.setItem(PkceStorageKeys.redirectUri, request.redirectUri);
   const url = new URL(authorizeUrl);
   url.searchParams.set('state', state);
@@ -88,23 +65,17 @@ export async function startExternalSignIn(
  * state is single use.
  */
 export function readExternalReturn(url: string | URL, store: PkceStore = getPkceStore()): ExternalReturn | undefined {
+  // The check of externalProvider's hasExternalReturn, which the card runs before loading this.
   const params = new URL(url).searchParams;
   if (!params.has('code') && !params.has('login') && !params.has('error')) return undefined;
-  const expected = store.getItem(EXTERNAL_STATE_KEY);
+  const expected = store.getItem(PkceStorageKeys.externalState);
   if (!expected) return undefined;
-  store.removeItem(EXTERNAL_STATE_KEY);
-  if (params.get('state') !== expected) fail(RedirectMessages.stateMismatch);
+  store.removeItem(PkceStorageKeys.externalState);
+  if (params.get('state') !== expected) throwError(RedirectMessages.stateMismatch, 'login');
   const error = params.get('error');
-  if (error) fail(params.get('error_description') || error);
+  if (error) throwError(params.get('error_description') || error, 'login');
   const request = JSON.parse(expected) as ExternalLoginRequest;
   const code = params.get('code') ?? undefined;
   const login = params.get('login') ?? undefined;
   return { request, ...(code ? { code } : {}), ...(login ? { login } : {}) };
-}
-
-/** The URL without the parameters of an external return (the code must not stay in history). */
-export function withoutExternalReturn(url: string | URL): string {
-  const clean = new URL(url);
-  for (const name of RETURN_PARAMS) clean.searchParams.delete(name);
-  return clean.pathname + clean.search + clean.hash;
 }

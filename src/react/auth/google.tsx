@@ -1,64 +1,33 @@
-// Google sign-in: the button (Google's script, loaded on demand) and the option with its divider.
-import { useEffect, useRef, type ReactNode } from 'react';
+// The optional Google sign-in above a form: the button, loaded on demand, and the 'or' divider.
+import { type ReactNode } from 'react';
 import { useCn } from './authClassContext';
-import { GOOGLE_SCRIPT_URL, loadScript } from './loadScript';
+import type { GoogleButton } from './googleButton';
 import { Divider } from './notices';
 
-interface GoogleIdentity {
-  accounts: {
-    id: {
-      initialize(config: { client_id: string; callback: (response: { credential: string }) => void }): void;
-      renderButton(parent: HTMLElement, options: Record<string, unknown>): void;
-    };
-  };
-}
+/** Loads Google's button (our part; Google's own script loads after it). */
+export const loadGoogleButton = (): Promise<typeof GoogleButton> =>
+  import('./googleButton').then((m) => m.GoogleButton);
 
-/** Google's sign-in button; its script loads only when a client id is given. */
-export function GoogleButton(props: {
-  readonly googleClientId?: string;
-  readonly label: string;
-  readonly onCredential: (credential: string) => void;
-}): ReactNode {
-  const cn = useCn();
-  const ref = useRef<HTMLDivElement>(null);
-  const callback = useRef(props.onCredential);
-  callback.current = props.onCredential;
-  const { googleClientId } = props;
-  useEffect(() => {
-    if (!googleClientId) return;
-    let cancelled = false;
-    // An app (or a story) that already loaded Google Identity Services skips the script.
-    const existing = (window as unknown as { google?: GoogleIdentity }).google?.accounts?.id;
-    (existing ? Promise.resolve() : loadScript(GOOGLE_SCRIPT_URL))
-      .then(() => {
-        const google = (window as unknown as { google?: GoogleIdentity }).google;
-        if (cancelled || !google || !ref.current) return;
-        google.accounts.id.initialize({
-          client_id: googleClientId,
-          callback: (response) => callback.current(response.credential),
-        });
-        google.accounts.id.renderButton(ref.current, { type: 'standard', size: 'large', text: 'signin_with' });
-      })
-      .catch((error: unknown) => console.error(error));
-    return () => {
-      cancelled = true;
-    };
-  }, [googleClientId]);
-  if (!googleClientId) return null;
-  return <div ref={ref} className={cn('auth-google')} aria-label={props.label} role="group" />;
-}
-
-/** The optional Google sign-in with its 'or' divider above a form; nothing without a client id. */
+/** The Google sign-in with its 'or' divider; nothing without a client id. */
 export function GoogleOption(props: {
   readonly googleClientId?: string;
+  /** The button once loaded (useOnDemand(loadGoogleButton, …)); until then its empty place. */
+  readonly button?: typeof GoogleButton;
   readonly label: string;
   readonly or: string;
   readonly onCredential: (credential: string) => void | Promise<void>;
 }): ReactNode {
-  if (!props.googleClientId) return null;
+  const cn = useCn();
+  const { googleClientId, button: Button, label } = props;
+  if (!googleClientId) return null;
   return (
     <>
-      <GoogleButton googleClientId={props.googleClientId} label={props.label} onCredential={props.onCredential} />
+      {Button ? (
+        <Button googleClientId={googleClientId} label={label} onCredential={props.onCredential} />
+      ) : (
+        // The same empty group Google's script draws into, so nothing moves when the button comes.
+        <div className={cn('auth-google')} aria-label={label} role="group" />
+      )}
       <Divider>{props.or}</Divider>
     </>
   );

@@ -19,6 +19,10 @@
 //   for it. A live region announces checking, verified, failed and expired.
 // - Scope sub-filters: Condition by problem-list-item, encounter-diagnosis, health-concern;
 //   Observation by the nine observation-category codes; labels are the scope strings.
+// - Code not every sign-in needs loads on demand: the external-provider path (when auth/method
+//   names a provider, or a provider's answer is in the address bar), the Google button (with a
+//   client id), SignInForm's steps after the password (from the first request). A step that
+//   arrives first shows 'Please wait…'; a failed load shows an error where the card's errors go.
 // - Buttons stay enabled while a request runs (aria-busy, data-loading); a second submit is ignored.
 // - Changing the password asks for the current one and a confirmation; the new one must be 8
 //   characters or more (minPasswordLength) and differ from the current one, checked before sending.
@@ -33,6 +37,7 @@ export * from './signInReducer';
 export * from './registerReducer';
 export * from './useSignIn';
 export * from './useRegister';
+export { EXTERNAL_STATE_KEY, findExternalAuthorizeUrl, withoutExternalReturn } from './externalProvider';
 export * from './externalSignIn';
 export { SignInForm, type SignInFormProps } from './SignInForm';
 export { RegisterForm, type RegisterFormProps } from './RegisterForm';

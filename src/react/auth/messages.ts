@@ -16,6 +16,10 @@ export interface AuthCommonMessages {
   serverError: string;
   /** The server answered something the flow cannot continue from. */
   unexpectedResponse: string;
+  /** The external sign-in step, loaded on demand, did not load (offline, or the app was updated meanwhile). */
+  externalLoadFailed: string;
+  /** A part of the card loaded on demand (the Google button, the steps after the password) did not load. */
+  partLoadFailed: string;
   /** Text before the policy links, e.g. 'By clicking Create project you agree to the '. */
   policyNoticeBefore: (action: string) => string;
   privacyPolicy: string;
@@ -78,6 +82,8 @@ const common: AuthCommonMessages = {
   networkError: 'Cannot reach the server. Check your connection and try again.',
   serverError: 'The server ran into a problem. Please try again in a moment.',
   unexpectedResponse: 'Sign-in could not be completed. Please try again.',
+  externalLoadFailed: 'Sign-in with your provider could not start. Check your connection and try again.',
+  partLoadFailed: 'Part of this form could not load. Check your connection and reload the page.',
   policyNoticeBefore: (action) => `By clicking ${action} you agree to the `,
   privacyPolicy: 'Privacy Policy',
   policyNoticeAnd: ' and ',
@@ -118,8 +124,9 @@ export const defaultSignInMessages: SignInMessages = {
 };
 
 /** Default texts of RegisterForm (client-layer.md section 2). */
-export const defaultRegisterMessages: RegisterMessages = {
-  ...common,
+// Object.assign marked pure, not a spread: bundlers keep an unused object spread (it could run
+// getters), so the register texts would ride along with every SignInForm.
+export const defaultRegisterMessages: RegisterMessages = /* @__PURE__ */ Object.assign({}, common, {
   registerTitle: 'Create an account',
   firstNameLabel: 'First name',
   lastNameLabel: 'Last name',
@@ -131,4 +138,4 @@ export const defaultRegisterMessages: RegisterMessages = {
   botCheckVerified: 'Verified: you are not a robot',
   botCheckFailed: 'The robot check failed. Please try again.',
   botCheckExpired: 'The robot check expired. Check the box again.',
-};
+} satisfies Omit<RegisterMessages, keyof AuthCommonMessages>);

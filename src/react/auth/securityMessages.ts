@@ -59,8 +59,9 @@ const common: SecurityCommonMessages = {
 };
 
 /** Default texts of ChangePasswordForm. */
-export const defaultChangePasswordMessages: ChangePasswordMessages = {
-  ...common,
+// Object.assign marked pure, not a spread: bundlers keep an unused object spread (it could run
+// getters), so these texts would ride along with the sign-in and register cards.
+export const defaultChangePasswordMessages: ChangePasswordMessages = /* @__PURE__ */ Object.assign({}, common, {
   title: 'Change password',
   oldPasswordLabel: 'Current password',
   newPasswordLabel: 'New password',
@@ -70,11 +71,10 @@ export const defaultChangePasswordMessages: ChangePasswordMessages = {
   passwordsDiffer: 'Passwords do not match',
   sameAsCurrent: 'Choose a password different from your current one',
   changed: 'Your password was changed. Your other sessions have been signed out.',
-};
+} satisfies Omit<ChangePasswordMessages, keyof SecurityCommonMessages>);
 
 /** Default texts of MfaSettings (the sign-in card's 'MFA code' and QR code texts where they meet). */
-export const defaultMfaSettingsMessages: MfaSettingsMessages = {
-  ...common,
+export const defaultMfaSettingsMessages: MfaSettingsMessages = /* @__PURE__ */ Object.assign({}, common, {
   title: 'Multi-factor authentication',
   statusOn: 'MFA is on: signing in asks for a code from your authenticator app.',
   statusOff: 'MFA is off: signing in asks only for your password.',
@@ -93,4 +93,4 @@ export const defaultMfaSettingsMessages: MfaSettingsMessages = {
   confirmOff: 'Turn off',
   turnedOn: 'MFA is now on. The next sign-in will ask for a code.',
   turnedOff: 'MFA is now off.',
-};
+} satisfies Omit<MfaSettingsMessages, keyof SecurityCommonMessages>);

@@ -7,7 +7,7 @@ import {
   startNewUser,
   type LoginAuthenticationResponse,
 } from '../../client/login';
-import { externalReturnUri, findExternalAuthorizeUrl, startExternalSignIn } from './externalSignIn';
+import { findExternalAuthorizeUrl, loadExternalSignIn } from './externalProvider';
 import { toFormErrors, validateRequired } from './formErrors';
 import { getRecaptchaToken as loadRecaptchaToken } from './loadScript';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
@@ -189,6 +189,9 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
             (config.type ?? 'patient') === 'patient' ? await findExternalAuthorizeUrl(client, email.trim()) : undefined;
           if (external) {
             dispatch({ type: RegisterActionType.RedirectStarted });
+            const { externalReturnUri, startExternalSignIn } = await loadExternalSignIn(
+              messagesRef.current.externalLoadFailed
+            );
             await startExternalSignIn(
               external.authorizeUrl,
               {

@@ -14,12 +14,11 @@ import {
   type Navigate,
 } from '../../client/login';
 import {
-  externalReturnUri,
   findExternalAuthorizeUrl,
-  readExternalReturn,
-  startExternalSignIn,
+  hasExternalReturn,
+  loadExternalSignIn,
   withoutExternalReturn,
-} from './externalSignIn';
+} from './externalProvider';
 import { toFormErrors, validateRequired } from './formErrors';
 import { defaultSignInMessages, type SignInMessages } from './messages';
 import { getScopeOptions, type ScopeOption } from './scopes';
@@ -163,7 +162,7 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   }, []);
 
   const handleResponse = useCallback(
-    async (response: LoginAuthenticationResponse) => {
+    async (response: LoginAuthenticationResponse, exchange?: { clientId?: string; redirectUri?: string }) => {
       const config = optionsRef.current;
       const next = nextSignInStep(response, stateRef.current.step, config);
       dispatch({
@@ -178,7 +177,11 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
         dispatch({ type: SignInActionType.CodeExchanged });
         return;
       }
-      await processCode(client, response.code, { clientId: config.clientId, redirectUri: config.redirectUri });
+      await processCode(
+        client,
+        response.code,
+        exchange ?? { clientId: config.clientId, redirectUri: config.redirectUri }
+      );
       dispatch({ type: SignInActionType.CodeExchanged });
       config.onSuccess?.();
     },
@@ -240,6 +243,9 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
           const external = await findExternalAuthorizeUrl(client, stateRef.current.values.email.trim());
           if (external) {
             dispatch({ type: SignInActionType.RedirectStarted });
+            const { externalReturnUri, startExternalSignIn } = await loadExternalSignIn(
+              messagesRef.current.externalLoadFailed
+            );
             const login = baseLogin();
             await startExternalSignIn(
               external.authorizeUrl,
@@ -304,31 +310,25 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   );
 
   // The way back from an external identity provider: check the state, then exchange the code
-  // (or resume a login that waits for a profile choice). The kept state is single use, so a
-  // second run of this effect (Strict Mode) finds nothing to do.
+  // (or resume a login that waits for a profile choice). The code leaves the address bar at
+  // once, before the checking code loads. The kept state is single use, and the busy flag holds
+  // while it loads, so a second run of this effect (Strict Mode) does nothing.
   useEffect(() => {
     if (options.handleExternalReturn === false || typeof window === 'undefined') return;
-    let external: ReturnType<typeof readExternalReturn>;
-    try {
-      external = readExternalReturn(window.location.href);
-    } catch (error) {
-      window.history.replaceState(window.history.state, '', withoutExternalReturn(window.location.href));
-      fail(error);
-      return;
-    }
-    if (!external) return;
-    window.history.replaceState(window.history.state, '', withoutExternalReturn(window.location.href));
-    const { code, login, request } = external;
-    if (login) {
-      void actions.resumeLogin(login);
-      return;
-    }
+    const href = window.location.href;
+    if (!hasExternalReturn(href)) return;
+    window.history.replaceState(window.history.state, '', withoutExternalReturn(href));
     void run([], async () => {
-      const config = optionsRef.current;
-      if (config.onCode) config.onCode(code!);
-      else await processCode(client, code!, { clientId: request.clientId, redirectUri: request.redirectUri });
-      dispatch({ type: SignInActionType.CodeExchanged });
-      if (!config.onCode) config.onSuccess?.();
+      const { readExternalReturn } = await loadExternalSignIn(messagesRef.current.externalLoadFailed);
+      const external = readExternalReturn(href);
+      // The kept state went while the code loaded (nothing else takes it): nothing to finish.
+      if (!external) {
+        dispatch({ type: SignInActionType.Reset, config: optionsRef.current });
+        return;
+      }
+      const { code, login, request } = external;
+      // A code is exchanged with the client id and return URI the provider was sent.
+      await handleResponse(login ? { login, ...(await getLogin(client, login)) } : { code }, request);
     });
     // Once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
