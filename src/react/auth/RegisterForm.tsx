@@ -8,7 +8,7 @@ import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from '.
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
 import { GoogleOption, loadGoogleButton } from './google';
 import { IssueList, PolicyNotice } from './notices';
-import { useOnDemand } from './onDemand';
+import { useOnDemand } from '../onDemand';
 import { AltchaField } from './AltchaField';
 import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';
@@ -116,7 +116,7 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
             <>
               <GoogleOption
                 googleClientId={options.googleClientId}
-                button={google.part}
+                button={google.module}
                 label={m.googleSignIn}
                 or={m.or}
                 onCredential={actions.signUpWithGoogle}

@@ -8,7 +8,7 @@ import { ActionLink, Checkbox, Heading, SubmitButton, TextField, type HeadingLev
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
 import { GoogleOption, loadGoogleButton } from './google';
 import { IssueList } from './notices';
-import { useOnDemand } from './onDemand';
+import { onDemand, useOnDemand } from '../onDemand';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 
@@ -56,8 +56,10 @@ function titleOf(step: SignInStep, m: SignInMessages): string {
   }
 }
 
-const loadLaterSteps = (): Promise<typeof SignInLaterSteps> =>
-  import('./SignInLaterSteps').then((m) => m.SignInLaterSteps);
+const loadLaterSteps = /* @__PURE__ */ onDemand(
+  (): Promise<typeof SignInLaterSteps> => import('./SignInLaterSteps').then((m) => m.SignInLaterSteps),
+  'the sign-in steps after the password'
+);
 
 const isLaterStep = (step: SignInStep): boolean => step !== 'email' && step !== 'password' && step !== 'success';
 
@@ -113,7 +115,7 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
   const google = useOnDemand(loadGoogleButton, Boolean(options.googleClientId));
   // The later steps come only after a server answer: their load starts with the first request.
   const later = useOnDemand(loadLaterSteps, loading || step !== 'email');
-  const LaterSteps = later.part;
+  const LaterSteps = later.module;
   // A step still loading takes focus to the heading; its first field gets focus once it is there.
   const shownStep = isLaterStep(step) && !LaterSteps ? `${step}-loading` : step;
   const root = useRef<HTMLDivElement>(null);
@@ -139,7 +141,7 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
           <>
             <GoogleOption
               googleClientId={options.googleClientId}
-              button={google.part}
+              button={google.module}
               label={m.googleSignIn}
               or={m.or}
               onCredential={actions.signInWithGoogle}

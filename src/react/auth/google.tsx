@@ -1,12 +1,15 @@
 // The optional Google sign-in above a form: the button, loaded on demand, and the 'or' divider.
 import { type ReactNode } from 'react';
+import { onDemand } from '../onDemand';
 import { useCn } from './authClassContext';
 import type { GoogleButton } from './googleButton';
 import { Divider } from './notices';
 
 /** Loads Google's button (our part; Google's own script loads after it). */
-export const loadGoogleButton = (): Promise<typeof GoogleButton> =>
-  import('./googleButton').then((m) => m.GoogleButton);
+export const loadGoogleButton = /* @__PURE__ */ onDemand(
+  (): Promise<typeof GoogleButton> => import('./googleButton').then((m) => m.GoogleButton),
+  'the Google sign-in button'
+);
 
 /** The Google sign-in with its 'or' divider; nothing without a client id. */
 export function GoogleOption(props: {

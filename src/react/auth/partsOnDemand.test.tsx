@@ -42,7 +42,7 @@ async function toMfaStep() {
   expect(await screen.findByRole('heading', { name: 'Enter MFA code' })).toBeInTheDocument();
 }
 
-// The steps' failed load is in onDemand.loadFailure.test.tsx: a module's mock is one per file.
+// The steps' failed load is in partsOnDemand.loadFailure.test.tsx: a module's mock is one per file.
 describe('SignInForm when a step after the password is still loading', () => {
   it('says to wait with the heading focused, then shows the step with its field focused', async () => {
     await toMfaStep();
