@@ -162,7 +162,12 @@ describe('when Sam signs in through Northwind Health ID', () => {
       .getByRole('region', { name: 'Password', exact: true })
       .getByText('Your password is managed by your identity provider, where you sign in: change it there.')
       .waitFor();
-    await page.getByRole('region', { name: 'Multi-factor authentication' }).waitFor();
+    // Nor an MFA of ours: the provider asks for any second factor, and turning ours off needs a password.
+    await page
+      .getByRole('region', { name: 'Multi-factor authentication' })
+      .getByText('Your identity provider asks for any second factor when you sign in there.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: /Turn on/ }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Change password' }).count()).toBe(0);
     expect(await page.getByLabel(/^Current password/).count()).toBe(0);
     await expectAccessible(page);

@@ -29,8 +29,10 @@ function useSignInMethod(): string | undefined {
  * users change their password and turn MFA on or off). Each card talks to the server itself
  * (auth/changepassword, auth/mfa/*) and says what happened in its own status line. A person
  * who signed in at their identity provider (Northwind ID in the demo) has no password here, so
- * the page says where it is managed instead of showing a form that could never succeed; until
- * the server has said how the session signed in, neither is shown.
+ * the page says where it is managed instead of showing a form that could never succeed, and the
+ * same for MFA: the server does not ask its own second factor after a provider's sign-in, and
+ * turning it off would need the password such a person does not have. Until the server has said
+ * how the session signed in, no card is shown.
  */
 export function SecurityPage() {
   const signInMethod = useSignInMethod();
@@ -47,7 +49,16 @@ export function SecurityPage() {
       ) : signInMethod ? (
         <ChangePasswordForm />
       ) : null}
-      <MfaSettings />
+      {signInMethod === 'external' ? (
+        <section aria-labelledby="security-mfa-title" className="fpk-auth fpk-auth-settings">
+          <h2 id="security-mfa-title" className="fpk-auth-heading">
+            Multi-factor authentication
+          </h2>
+          <p>Your identity provider asks for any second factor when you sign in there.</p>
+        </section>
+      ) : signInMethod ? (
+        <MfaSettings />
+      ) : null}
     </div>
   );
 }
