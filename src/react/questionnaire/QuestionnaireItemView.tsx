@@ -1,10 +1,10 @@
 import { memo, type ReactNode } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
 import { ItemText } from './ItemText';
-import { itemId, useQuestionnaireFormContext } from './context';
+import { itemId, itemIdStem, useQuestionnaireFormContext } from './context';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 import { useQuestionnaireItem } from './useQuestionnaireItem';
-import { isGroupedInput } from './inputs/inputKind';
+import { isGroupedInput, pickerKind } from './inputs/inputKind';
 import { QuestionInput } from './inputs/QuestionInput';
 import { LazyTabContainer } from './LazyTabContainer';
 import { visibleErrors } from './visibleErrors';
@@ -110,10 +110,15 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
   const { store, messages, idPrefix, submitAttempted } = useQuestionnaireFormContext();
   const cn = useQuestionnaireCn();
   const errors = visibleErrors(state, messages, submitAttempted);
-  const inputId = itemId(idPrefix, state.key);
-  const labelId = itemId(idPrefix, state.key, 'label');
-  const errorId = itemId(idPrefix, state.key, 'error');
-  const pendingId = itemId(idPrefix, state.key, 'pending');
+  // One stem per item, its ids built from it: a form of thousands of items renders them all at once.
+  const stem = itemIdStem(idPrefix, state.key);
+  const inputId = `${stem}input`;
+  const labelId = `${stem}label`;
+  // Only a picker's field names itself by the label's id (aria-labelledby); other labels go
+  // without one, a DOM id fewer per item.
+  const labelledById = pickerKind(state) ? labelId : undefined;
+  const errorId = `${stem}error`;
+  const pendingId = `${stem}pending`;
   const describedBy = [errors.length && errorId, state.pending && pendingId].filter(Boolean).join(' ') || undefined;
   const isLast = state.repeatIndex === state.repeatCount - 1;
   const grouped = isGroupedInput(state);
@@ -151,14 +156,12 @@ function QuestionItem({ state }: { state: QuestionnaireItemState }) {
     >
       {grouped ? (
         <fieldset className={cn('questionnaire-fieldset')} aria-describedby={describedBy}>
-          <legend id={labelId} className={cn('questionnaire-label')}>
-            {label}
-          </legend>
+          <legend className={cn('questionnaire-label')}>{label}</legend>
           {input}
         </fieldset>
       ) : (
         <>
-          <label id={labelId} className={cn('questionnaire-label')} htmlFor={inputId}>
+          <label id={labelledById} className={cn('questionnaire-label')} htmlFor={inputId}>
             {label}
           </label>
           {input}

@@ -30,7 +30,12 @@ export function useQuestionnaireFormContext(): QuestionnaireFormContextValue {
   return value;
 }
 
-/** A DOM id for an item instance key (keys contain '/', '[' and ']'). */
+/** The start of every DOM id of an item instance: the form's prefix and the key (which contains '/', '[' and ']') made safe. */
+export function itemIdStem(prefix: string, key: string): string {
+  return `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}-`;
+}
+
+/** A DOM id for an item instance key. */
 export function itemId(prefix: string, key: string, part = 'input'): string {
-  return `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}-${part}`;
+  return itemIdStem(prefix, key) + part;
 }
