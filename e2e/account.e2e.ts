@@ -63,7 +63,9 @@ describe('account and care plan', () => {
 
     // The dashboard's card shows the choice.
     await page.getByRole('link', { name: /home/i }).first().click();
-    const card = page.getByRole('region', { name: 'Primary care provider' });
+    // Exact: the provider page's own region, 'Your primary care provider', also contains the
+    // words, and may still be on screen until the dashboard replaces it.
+    const card = page.getByRole('region', { name: 'Primary care provider', exact: true });
     await card.getByText('Dr. Amara Okafor MD').waitFor();
 
     // Membership & Billing: the seeded coverage.
