@@ -81,7 +81,7 @@ const TOOLTIP_STYLE: CSSProperties = {
   left: 0,
   top: 0,
   backgroundColor: '#fff',
-  color: TEXT,
+  color: TEXT_DARK,
   padding: '0.3rem 0.5rem',
   borderRadius: 3,
   fontFamily: FONT_FAMILY,
@@ -89,7 +89,7 @@ const TOOLTIP_STYLE: CSSProperties = {
   fontSize: 12,
   letterSpacing: 0.4,
   lineHeight: '1em',
-  boxShadow: `0 1px 2px ${TEXT}55`,
+  boxShadow: `0 1px 2px ${TEXT_DARK}55`,
   pointerEvents: 'none',
   whiteSpace: 'nowrap',
 };
@@ -179,6 +179,7 @@ const Plot = memo(function Plot({
         numTicks={NUM_TICKS}
         label={unit}
         labelProps={AXIS_LABEL}
+        labelOffset={14}
         stroke={GRID}
         strokeWidth={1}
         tickLength={4}
@@ -306,20 +307,23 @@ export function ObservationChartCanvas({
     return { anchor, values };
   }, [data, pointer, focusIndex]);
 
-  // Beside its point, flipped to the other side where it would leave the chart.
+  // Below right of its point, flipped to the other side where it would leave the window.
   const tooltipRef = useRef<HTMLDivElement>(null);
   const anchorX = tooltip ? xScale(tooltip.anchor.x) : 0;
   const anchorY = tooltip ? yScale(tooltip.anchor.y) : 0;
   useLayoutEffect(() => {
     const element = tooltipRef.current;
-    if (!element) return;
+    const container = containerRef.current;
+    if (!element || !container) return;
     const { offsetWidth, offsetHeight } = element;
+    const box = container.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
     const left =
-      anchorX + TOOLTIP_OFFSET + offsetWidth > width
+      box.left + anchorX + TOOLTIP_OFFSET + offsetWidth > clientWidth
         ? anchorX - TOOLTIP_OFFSET - offsetWidth
         : anchorX + TOOLTIP_OFFSET;
     const top =
-      anchorY + TOOLTIP_OFFSET + offsetHeight > height
+      box.top + anchorY + TOOLTIP_OFFSET + offsetHeight > clientHeight
         ? anchorY - TOOLTIP_OFFSET - offsetHeight
         : anchorY + TOOLTIP_OFFSET;
     element.style.transform = `translate(${left}px, ${top}px)`;
