@@ -47,7 +47,7 @@ window.renderChart = async (points) => {
 };
 
 // The tooltip moved point by point by keyboard (ArrowRight on the plot): the same tooltip render a
-// pointer hover makes. A synthetic pointermove does not reach XYChart's capture layer here.
+// pointer hover makes (the pointer finds its point by binary search, then renders the same way).
 window.hoverChart = async (moves) => {
   const plot = document.querySelector<HTMLElement>('#root .fpk-chart-plot')!;
   plot.focus();

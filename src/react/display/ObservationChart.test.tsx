@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ObservationSeries } from '../../fhir';
 import { ObservationChart, summarizeSeries } from './ObservationChart';
@@ -84,6 +84,27 @@ describe('ObservationChart', () => {
     // visx hides 400 ms after a hide call; the first tooltip closed exactly then.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent('132');
+  });
+
+  it('shows the point nearest the pointer, every series at its date, and hides when the pointer leaves', async () => {
+    const { container } = render(
+      <ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />
+    );
+    await waitFor(() => expect(container.querySelectorAll('path[stroke="#0f766e"]')).toHaveLength(1), {
+      timeout: 5000,
+    });
+    const svg = container.querySelector('svg')!;
+    // The time axis runs from x 56 (May 1) to x 576 (Jun 1).
+    fireEvent.pointerMove(svg, { clientX: 500, clientY: 100 });
+    expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(
+      'Jun 1, 2024Diastolic: 80 mm[Hg]Systolic: 128 mm[Hg]'
+    );
+    fireEvent.pointerMove(svg, { clientX: 120, clientY: 100 });
+    expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(
+      'May 1, 2024Diastolic: 82 mm[Hg]Systolic: 132 mm[Hg]'
+    );
+    fireEvent.pointerLeave(svg);
+    expect(document.querySelector('.fpk-chart-tooltip')).toBeNull();
   });
 
   describe('when there are no measurements', () => {

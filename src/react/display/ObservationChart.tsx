@@ -151,8 +151,9 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
         formatValue: (v: number) => (unit ? `${formatNumber(v, locale)} ${unit}` : formatNumber(v, locale)),
       };
     }, [locale, unit]);
-    // A table row per date: blood pressure's two series share their dates.
+    // A table row per date: blood pressure's two series share their dates. Built when the table opens.
     const rows = useMemo(() => {
+      if (!tableOpen) return [];
       const byDate = new Map<string, (number | undefined)[]>();
       series.forEach((s, i) => {
         for (const p of s.points) {
@@ -162,7 +163,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
         }
       });
       return [...byDate.entries()];
-    }, [series]);
+    }, [series, tableOpen]);
 
     const focused =
       focusIndex !== undefined

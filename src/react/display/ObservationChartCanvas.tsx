@@ -1,7 +1,22 @@
-// The drawn part of ObservationChart, with @visx/xychart. Its own chunk: ObservationChart loads
-// it on demand, so a page without a chart never downloads visx.
-import { Axis, DataContext, Grid, LineSeries, Tooltip, TooltipContext, XYChart } from '@visx/xychart';
-import { useContext, useEffect, useMemo, useRef } from 'react';
+// The drawn part of ObservationChart, with the visx primitives (scales, one LinePath per series,
+// axes, grid rows). Its own chunk: ObservationChart loads it on demand, so a page without a chart
+// never downloads visx. The lines, grid and axes are drawn once per data and size; a tooltip move
+// re-renders only the crosshair, the point markers and the tooltip, and finds its point with a
+// binary search over the sorted times rather than a pass over every point.
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { GridRows } from '@visx/grid';
+import { scaleLinear, scaleTime } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent,
+} from 'react';
 import type { ObservationSeries } from '../../fhir';
 
 /** One drawn point: the time as a Date, once, rather than a parse per pointer move. */
@@ -30,103 +45,346 @@ export interface ObservationChartCanvasProps {
 }
 
 const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
+const NUM_TICKS = 5;
+/** The tooltip's distance from its point, and from the chart's edge before it flips side. */
+const TOOLTIP_OFFSET = 10;
 
-/** Shows the tooltip for the keyboard's point, as a pointer would. */
-function KeyboardTooltip({ data, index }: { data: { key: string; points: ChartDatum[] }[]; index?: number }) {
-  const { xScale, yScale } = useContext(DataContext);
-  const tooltip = useContext(TooltipContext);
-  const { showTooltip, hideTooltip } = tooltip ?? {};
-  // Hide only what the keyboard showed. visx's hideTooltip is debounced and each call replaces
-  // the pending one, so a hide asked for while nothing was shown (at mount, when the scales
-  // settle) could no longer be cancelled and closed the first keyboard tooltip 400 ms later.
-  const shown = useRef(false);
-  useEffect(() => {
-    if (index === undefined || !xScale || !yScale || !showTooltip) {
-      if (shown.current) hideTooltip?.();
-      shown.current = false;
-      return;
-    }
-    shown.current = true;
-    for (const { key, points } of data) {
-      const datum = points[Math.min(index, points.length - 1)];
-      if (!datum) continue;
-      showTooltip({
-        key,
-        datum,
-        index,
-        svgPoint: { x: Number(xScale(datum.x)), y: Number(yScale(datum.y)) },
-        distanceX: 0,
-        distanceY: 0,
-      });
-    }
-  }, [data, index, xScale, yScale, showTooltip, hideTooltip]);
-  return null;
+// The look XYChart's light theme gave the chart, kept as it was.
+const FONT_FAMILY = '-apple-system,BlinkMacSystemFont,Roboto,Helvetica Neue,sans-serif';
+const TEXT = '#495057';
+const TEXT_DARK = '#212529';
+const GRID = '#adb5bd';
+const TICK_LABEL = {
+  fontFamily: FONT_FAMILY,
+  fontWeight: 200,
+  fontSize: 11,
+  fill: TEXT,
+  stroke: 'none',
+  pointerEvents: 'none',
+  letterSpacing: 0.4,
+} as const;
+const AXIS_LABEL = {
+  fontFamily: FONT_FAMILY,
+  fontWeight: 700,
+  fontSize: 12,
+  fill: TEXT_DARK,
+  stroke: 'none',
+  pointerEvents: 'none',
+  letterSpacing: 0.4,
+  textAnchor: 'middle',
+  dx: '-1.25em',
+} as const;
+const BOTTOM_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'middle', dy: '0.125em' } as const;
+const LEFT_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'end', dx: '-0.25em', dy: '0.25em', width: MARGIN.left } as const;
+const TOOLTIP_STYLE: CSSProperties = {
+  position: 'absolute',
+  left: 0,
+  top: 0,
+  backgroundColor: '#fff',
+  color: TEXT_DARK,
+  padding: '0.3rem 0.5rem',
+  borderRadius: 3,
+  fontFamily: FONT_FAMILY,
+  fontWeight: 700,
+  fontSize: 12,
+  letterSpacing: 0.4,
+  lineHeight: '1em',
+  boxShadow: `0 1px 2px ${TEXT_DARK}55`,
+  pointerEvents: 'none',
+  whiteSpace: 'nowrap',
+};
+
+interface DrawnSeries {
+  readonly key: string;
+  readonly color: string;
+  readonly points: readonly ChartDatum[];
+  /** The points' times in ms, ascending: what the pointer's nearest point is searched in. */
+  readonly times: Float64Array;
 }
+
+/** The index in ascending `times` nearest to `t` (binary search). */
+function nearestIndex(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid] < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && t - times[lo - 1] <= times[lo] - t ? lo - 1 : lo;
+}
+
+/** The container's width, kept up to date, when no fixed width is given. */
+function useContainerWidth(fixed: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (fixed !== undefined || !element) return;
+    setMeasured(element.getBoundingClientRect().width);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setMeasured(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [fixed]);
+  return [ref, fixed ?? measured] as const;
+}
+
+type XScale = ReturnType<typeof scaleTime<number>>;
+type YScale = ReturnType<typeof scaleLinear<number>>;
+
+/** The still part: grid rows, axes and one path per series. Redrawn only when data or size change. */
+const Plot = memo(function Plot({
+  data,
+  xScale,
+  yScale,
+  width,
+  height,
+  unit,
+  formatDate,
+}: {
+  data: readonly DrawnSeries[];
+  xScale: XScale;
+  yScale: YScale;
+  width: number;
+  height: number;
+  unit?: string;
+  formatDate: (date: Date) => string;
+}) {
+  const bottom = height - MARGIN.bottom;
+  return (
+    <>
+      <GridRows
+        scale={yScale}
+        left={MARGIN.left}
+        width={width - MARGIN.left - MARGIN.right}
+        numTicks={NUM_TICKS}
+        stroke="#e5e7eb"
+        strokeWidth={1}
+      />
+      <AxisBottom
+        top={bottom}
+        scale={xScale}
+        numTicks={NUM_TICKS}
+        tickFormat={(d) => formatDate(d instanceof Date ? d : new Date(Number(d)))}
+        stroke={TEXT_DARK}
+        strokeWidth={2}
+        tickLength={4}
+        tickStroke={GRID}
+        tickLabelProps={BOTTOM_TICK_LABEL}
+      />
+      <AxisLeft
+        left={MARGIN.left}
+        scale={yScale}
+        numTicks={NUM_TICKS}
+        label={unit}
+        labelProps={AXIS_LABEL}
+        labelOffset={14}
+        stroke={GRID}
+        strokeWidth={1}
+        tickLength={4}
+        tickStroke={GRID}
+        tickLabelProps={LEFT_TICK_LABEL}
+      />
+      {data.map((d) => (
+        <LinePath<ChartDatum>
+          key={d.key}
+          data={d.points as ChartDatum[]}
+          x={(p) => xScale(p.x)}
+          y={(p) => yScale(p.y)}
+          stroke={d.color}
+          strokeWidth={2}
+          fill="transparent"
+          strokeLinecap="round"
+        />
+      ))}
+    </>
+  );
+});
 
 /** The line chart: one line per series, a time axis, a y axis from 0, a tooltip on hover and on keyboard focus. */
 export function ObservationChartCanvas({
   series,
   colors,
   height,
-  width,
+  width: fixedWidth,
   unit,
   focusIndex,
   formatDate,
   formatValue,
 }: ObservationChartCanvasProps) {
-  const data = useMemo(
+  const [containerRef, width] = useContainerWidth(fixedWidth);
+  const data = useMemo<DrawnSeries[]>(
     () =>
-      series.map((s) => ({
-        key: s.label,
-        points: s.points.map((p) => ({ x: new Date(p.date), y: p.value, date: p.date })),
-      })),
-    [series]
+      series
+        .map((s, i) => {
+          let points = s.points.map((p) => ({ x: new Date(p.date), y: p.value, date: p.date }));
+          // Points come oldest first; a series that does not is sorted once here, not searched wrong.
+          if (points.some((p, j) => j > 0 && p.x.getTime() < points[j - 1].x.getTime())) {
+            points = [...points].sort((a, b) => a.x.getTime() - b.x.getTime());
+          }
+          return {
+            key: s.label,
+            color: colors[i % colors.length],
+            points,
+            times: Float64Array.from(points, (p) => p.x.getTime()),
+          };
+        })
+        .filter((d) => d.points.length),
+    [series, colors]
   );
-  const colorOf = useMemo(() => new Map(data.map((d, i) => [d.key, colors[i % colors.length]])), [data, colors]);
+  const scales = useMemo(() => {
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = 0;
+    let maxY = 0;
+    for (const d of data) {
+      minX = Math.min(minX, d.times[0]);
+      maxX = Math.max(maxX, d.times[d.times.length - 1]);
+      for (const p of d.points) {
+        if (p.y < minY) minY = p.y;
+        if (p.y > maxY) maxY = p.y;
+      }
+    }
+    return {
+      xScale: scaleTime<number>({ domain: [new Date(minX), new Date(maxX)], range: [MARGIN.left, width - MARGIN.right] }),
+      yScale: scaleLinear<number>({ domain: [minY, maxY], range: [height - MARGIN.bottom, MARGIN.top], nice: true }),
+    };
+  }, [data, width, height]);
+  const { xScale, yScale } = scales;
+
+  // The pointer's point; the keyboard's (focusIndex) takes over whenever it moves.
+  const [pointer, setPointer] = useState<{ index: number; key: string } | undefined>();
+  const [lastFocus, setLastFocus] = useState(focusIndex);
+  if (lastFocus !== focusIndex) {
+    setLastFocus(focusIndex);
+    setPointer(undefined);
+  }
+
+  const onPointerMove = useCallback(
+    (event: PointerEvent<SVGSVGElement>) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      const px = event.clientX - box.left;
+      const py = event.clientY - box.top;
+      const t = xScale.invert(px).getTime();
+      // The series whose nearest point (by time) lies nearest the pointer gives the date.
+      let best: { index: number; key: string; distance: number } | undefined;
+      for (const d of data) {
+        const index = nearestIndex(d.times, t);
+        const p = d.points[index];
+        const distance = Math.hypot(xScale(p.x) - px, yScale(p.y) - py);
+        if (!best || distance < best.distance) best = { index, key: d.key, distance };
+      }
+      setPointer((current) =>
+        best && (current?.index !== best.index || current.key !== best.key)
+          ? { index: best.index, key: best.key }
+          : current
+      );
+    },
+    [data, xScale, yScale]
+  );
+  const onPointerLeave = useCallback(() => setPointer(undefined), []);
+
+  // What the tooltip shows: the nearest point and, for each series, its point at that time.
+  const tooltip = useMemo(() => {
+    if (!data.length || (!pointer && focusIndex === undefined)) return undefined;
+    let anchor: ChartDatum;
+    let values: { key: string; color: string; datum: ChartDatum }[];
+    if (pointer) {
+      const nearest = data.find((d) => d.key === pointer.key) ?? data[0];
+      anchor = nearest.points[Math.min(pointer.index, nearest.points.length - 1)];
+      const t = anchor.x.getTime();
+      values = data.map((d) => ({
+        key: d.key,
+        color: d.color,
+        datum: d === nearest ? anchor : d.points[nearestIndex(d.times, t)],
+      }));
+    } else {
+      const index = focusIndex!;
+      values = data.map((d) => ({ key: d.key, color: d.color, datum: d.points[Math.min(index, d.points.length - 1)] }));
+      anchor = values[0].datum;
+    }
+    return { anchor, values };
+  }, [data, pointer, focusIndex]);
+
+  // Below right of its point, flipped to the other side where it would leave the window.
+  const tooltipRef = useRef<HTMLDivElement>(null);
+  const anchorX = tooltip ? xScale(tooltip.anchor.x) : 0;
+  const anchorY = tooltip ? yScale(tooltip.anchor.y) : 0;
+  useLayoutEffect(() => {
+    const element = tooltipRef.current;
+    const container = containerRef.current;
+    if (!element || !container) return;
+    const { offsetWidth, offsetHeight } = element;
+    const box = container.getBoundingClientRect();
+    const { clientWidth, clientHeight } = document.documentElement;
+    const left =
+      box.left + anchorX + TOOLTIP_OFFSET + offsetWidth > clientWidth
+        ? anchorX - TOOLTIP_OFFSET - offsetWidth
+        : anchorX + TOOLTIP_OFFSET;
+    const top =
+      box.top + anchorY + TOOLTIP_OFFSET + offsetHeight > clientHeight
+        ? anchorY - TOOLTIP_OFFSET - offsetHeight
+        : anchorY + TOOLTIP_OFFSET;
+    element.style.transform = `translate(${left}px, ${top}px)`;
+  });
+
   return (
-    <XYChart
-      height={height}
-      width={width}
-      margin={MARGIN}
-      xScale={{ type: 'time' }}
-      yScale={{ type: 'linear', zero: true, nice: true }}
-    >
-      <Grid columns={false} numTicks={5} lineStyle={{ stroke: '#e5e7eb' }} />
-      <Axis orientation="bottom" numTicks={5} tickFormat={(d: Date) => formatDate(d)} />
-      <Axis orientation="left" numTicks={5} label={unit} />
-      {data.map((d) => (
-        <LineSeries
-          key={d.key}
-          dataKey={d.key}
-          data={d.points}
-          xAccessor={(p: ChartDatum) => p.x}
-          yAccessor={(p: ChartDatum) => p.y}
-          colorAccessor={() => colorOf.get(d.key)}
-          strokeWidth={2}
-        />
-      ))}
-      <Tooltip<ChartDatum>
-        snapTooltipToDatumX
-        snapTooltipToDatumY
-        showVerticalCrosshair
-        showSeriesGlyphs
-        className="fpk-chart-tooltip"
-        renderTooltip={({ tooltipData }) => {
-          const nearest = tooltipData?.nearestDatum?.datum;
-          if (!nearest) return null;
-          return (
-            <div>
-              <strong>{formatDate(nearest.x)}</strong>
-              {Object.entries(tooltipData.datumByKey).map(([key, { datum }]) => (
-                <div key={key} style={{ color: colorOf.get(key) }}>
-                  {key}: {formatValue(datum.y)}
-                </div>
+    <div ref={containerRef} style={{ position: 'relative', width: fixedWidth ?? '100%', height }}>
+      {width > 0 && (
+        <svg
+          width={width}
+          height={height}
+          onPointerMove={onPointerMove}
+          onPointerDown={onPointerMove}
+          onPointerLeave={onPointerLeave}
+          style={{ display: 'block', touchAction: 'pan-y' }}
+        >
+          <Plot
+            data={data}
+            xScale={xScale}
+            yScale={yScale}
+            width={width}
+            height={height}
+            unit={unit}
+            formatDate={formatDate}
+          />
+          {tooltip && (
+            <g pointerEvents="none">
+              <line
+                x1={anchorX}
+                x2={anchorX}
+                y1={MARGIN.top}
+                y2={height - MARGIN.bottom}
+                stroke={GRID}
+                strokeWidth={1.5}
+              />
+              {tooltip.values.map(({ key, color, datum }) => (
+                <circle
+                  key={key}
+                  cx={xScale(datum.x)}
+                  cy={yScale(datum.y)}
+                  r={4}
+                  fill={color}
+                  stroke="#fff"
+                  strokeWidth={1.5}
+                  paintOrder="fill"
+                />
               ))}
+            </g>
+          )}
+        </svg>
+      )}
+      {tooltip && width > 0 && (
+        <div ref={tooltipRef} className="fpk-chart-tooltip" style={TOOLTIP_STYLE}>
+          <strong>{formatDate(tooltip.anchor.x)}</strong>
+          {tooltip.values.map(({ key, color, datum }) => (
+            <div key={key} style={{ color }}>
+              {key}: {formatValue(datum.y)}
             </div>
-          );
-        }}
-      />
-      <KeyboardTooltip data={data} index={focusIndex} />
-    </XYChart>
+          ))}
+        </div>
+      )}
+    </div>
   );
 }
