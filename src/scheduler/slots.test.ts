@@ -99,4 +99,11 @@ describe('day keys', () => {
     expect(toDayKey(fromDayKey('2026-11-01', NY), NY)).toBe('2026-11-01');
     expect(() => fromDayKey('March 8', NY)).toThrow(/yyyy-MM-dd/);
   });
+
+  it("is the instant's calendar day in the zone, zero-padded", () => {
+    // 03:30 UTC on 1 Jan is still 31 Dec in New York and already 1 Jan in Tokyo.
+    expect(toDayKey('2027-01-01T03:30:00Z', NY)).toBe('2026-12-31');
+    expect(toDayKey('2027-01-01T03:30:00Z', 'Asia/Tokyo')).toBe('2027-01-01');
+    expect(toDayKey(Date.UTC(2026, 2, 5, 12), 'UTC')).toBe('2026-03-05');
+  });
 });

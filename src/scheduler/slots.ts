@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import type { OperationOutcomeIssue, Slot } from '../fhir';
 
 /** A slot the scheduler can offer: it has an id, a start and an end that parse as instants. */
@@ -19,7 +18,12 @@ export interface SlotsByDay {
 export function toDayKey(instant: Date | string | number, timeZone: string): string {
   const time =
     instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
-  return format(new TZDate(time, timeZone), 'yyyy-MM-dd');
+  // TZDate's getters read the calendar in its zone. The key is built from them rather than with
+  // date-fns `format`, which would bring its formatters and English locale data (about 4 KB
+  // gzipped) into every page that shows a Scheduler.
+  const day = new TZDate(time, timeZone);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1, 2)}-${pad(day.getDate(), 2)}`;
 }
 
 /** Midnight of a `yyyy-MM-dd` day in the time zone, as a TZDate. */
