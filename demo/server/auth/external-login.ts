@@ -29,7 +29,9 @@
 import type { Patient, Practitioner } from '../../../src/fhir/types';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
+import { tooManyRequests } from '../core/errors';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import { AuthMessages, badRequest } from './errors';
 import { exchangeProviderCode, readProviderUserInfo, type ExternalIdentity } from './external-provider-client';
 import {
   FLOW_LIFETIME_MS,
@@ -58,8 +60,6 @@ import {
 } from './records';
 import { verifyPassword } from './password';
 import { throttlesOf } from './throttles';
-import { tooManyRequests } from '../core/errors';
-import { AuthMessages, badRequest } from './errors';
 
 /** Texts of the external sign-in. */
 export const ExternalLoginMessages = {
