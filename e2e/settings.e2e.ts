@@ -103,6 +103,9 @@ describe('when a patient changes their password and turns MFA on and off', () =>
     const totp = new TOTP({ secret, digits: 6, period: 30 });
     expect(await mfa.getByLabel(/^MFA code/).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type(totp.generate());
+    // Turning MFA on asks for the current password too (a stolen session must not lock the owner out).
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(newPassword);
     await page.keyboard.press('Enter');
     await mfa.getByRole('status').filter({ hasText: 'MFA is now on.' }).waitFor();
     await mfa.getByText('MFA is on: signing in asks for a code from your authenticator app.').waitFor();

@@ -93,13 +93,14 @@ export const Enrolling: Story = {
   },
 };
 
-/** A valid code turns MFA on: announced, and focus on 'Turn off MFA'. */
+/** A valid code and the current password turn MFA on: announced, and focus on 'Turn off MFA'. */
 export const TurnedOn: Story = {
   parameters: { routes: { 'GET auth/mfa/status': OFF, 'POST auth/mfa/enroll': ON } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Turn on MFA' }));
-    await userEvent.type(canvas.getByLabelText(/^MFA code/), '123456{Enter}');
+    await userEvent.type(canvas.getByLabelText(/^MFA code/), '123456');
+    await userEvent.type(canvas.getByLabelText(/^Current password/), 'my-password-1{Enter}');
     await expect(await canvas.findByText('MFA is now on. The next sign-in will ask for a code.')).toBeVisible();
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Turn off MFA' })).toHaveFocus());
     await expect(args.onStatusChange).toHaveBeenCalledWith({ enrolled: true });
@@ -117,7 +118,8 @@ export const WrongCode: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Turn on MFA' }));
-    await userEvent.type(canvas.getByLabelText(/^MFA code/), '000000{Enter}');
+    await userEvent.type(canvas.getByLabelText(/^MFA code/), '000000');
+    await userEvent.type(canvas.getByLabelText(/^Current password/), 'my-password-1{Enter}');
     await waitFor(() => expect(canvas.getByLabelText(/^MFA code/)).toHaveAccessibleDescription('Invalid MFA token'));
   },
 };

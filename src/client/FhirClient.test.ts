@@ -337,7 +337,7 @@ describe('FhirClient resource API', () => {
       const { client, fetch } = setup(() => json({ enrolled: true }));
       client.setAccessToken('tok');
       await client.changePassword('old-secret', 'new-secret-1');
-      await expect(client.enrollMfa('123456')).resolves.toEqual({ enrolled: true });
+      await expect(client.enrollMfa('123456', 'new-secret-1')).resolves.toEqual({ enrolled: true });
       await client.disableMfa('new-secret-1');
       const post = (path: string, body: unknown) => ({
         method: 'POST',
@@ -347,7 +347,7 @@ describe('FhirClient resource API', () => {
       });
       expect(fetch.requests.map(wire)).toEqual([
         post('auth/changepassword', { oldPassword: 'old-secret', newPassword: 'new-secret-1' }),
-        post('auth/mfa/enroll', { token: '123456' }),
+        post('auth/mfa/enroll', { token: '123456', password: 'new-secret-1' }),
         post('auth/mfa/disable', { password: 'new-secret-1' }),
       ]);
     });

@@ -382,9 +382,9 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     return this.#request('GET', this.#options.baseUrl + 'auth/mfa/status', options);
   }
 
-  /** Turns MFA on with a code from the authenticator app (POST auth/mfa/enroll). */
-  enrollMfa(token: string, options?: RequestOptions): Promise<MfaStatus> {
-    return this.post('auth/mfa/enroll', { token }, ContentType.JSON, options);
+  /** Turns MFA on with a code from the authenticator app and the current password (POST auth/mfa/enroll). */
+  enrollMfa(token: string, password: string, options?: RequestOptions): Promise<MfaStatus> {
+    return this.post('auth/mfa/enroll', { token, password }, ContentType.JSON, options);
   }
 
   /** Turns MFA off with the current password (POST auth/mfa/disable). */

@@ -180,12 +180,18 @@ describe.each(backends())('account settings (%s)', (backend) => {
       // Asking again shows the same secret until it is confirmed.
       expect((await as(token)('GET', 'auth/mfa/status')).body.enrollSecret).toBe(status.body.enrollSecret);
 
-      const wrong = await as(token)('POST', 'auth/mfa/enroll', { token: wrongCode(status.body.enrollSecret) });
+      const wrong = await as(token)('POST', 'auth/mfa/enroll', {
+        password: account.password,
+        token: wrongCode(status.body.enrollSecret),
+      });
       expect(wrong.status).toBe(400);
       expect(issue(wrong)).toEqual({ text: 'Invalid MFA token', expression: 'token' });
       expect((await passwordStep(account.email, account.password)).body.mfaRequired).toBeUndefined();
 
-      const on = await as(token)('POST', 'auth/mfa/enroll', { token: generateTotpCode(status.body.enrollSecret) });
+      const on = await as(token)('POST', 'auth/mfa/enroll', {
+        password: account.password,
+        token: generateTotpCode(status.body.enrollSecret),
+      });
       expect(on.status).toBe(200);
       expect(on.body).toEqual({ enrolled: true });
       expect((await as(token)('GET', 'auth/mfa/status')).body).toEqual({ enrolled: true });
@@ -223,11 +229,53 @@ describe.each(backends())('account settings (%s)', (backend) => {
       const { enrollSecret } = (await as(token)('GET', 'auth/mfa/status')).body;
       const statuses = [];
       for (let i = 0; i < 11; i++)
-        statuses.push((await as(token)('POST', 'auth/mfa/enroll', { token: wrongCode(enrollSecret) })).status);
+        statuses.push(
+          (await as(token)('POST', 'auth/mfa/enroll', { password: account.password, token: wrongCode(enrollSecret) }))
+            .status
+        );
       expect(statuses).toEqual(Array(11).fill(400));
-      const right = await as(token)('POST', 'auth/mfa/enroll', { token: generateTotpCode(enrollSecret) });
+      const right = await as(token)('POST', 'auth/mfa/enroll', {
+        password: account.password,
+        token: generateTotpCode(enrollSecret),
+      });
       expect(right.status).toBe(429);
       expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await as(token)('GET', 'auth/mfa/status')).body.enrolled).toBe(false);
+    });
+  });
+
+  describe('when an attacker with a stolen session turns MFA on with their own app', () => {
+    it('is refused without the current password, and MFA stays off', async () => {
+      const account = await createPasswordAccount(server);
+      const token = await signIn(account.email, account.password);
+      const { enrollSecret } = (await as(token)('GET', 'auth/mfa/status')).body;
+      // The attacker scanned the QR code: the code is right, the password unknown.
+      const none = await as(token)('POST', 'auth/mfa/enroll', { token: generateTotpCode(enrollSecret) });
+      expect(none.status).toBe(400);
+      expect(issue(none)).toEqual({ text: 'Current password is required', expression: 'password' });
+      const wrong = await as(token)('POST', 'auth/mfa/enroll', {
+        password: 'not-my-password',
+        token: generateTotpCode(enrollSecret),
+      });
+      expect(wrong.status).toBe(400);
+      expect(issue(wrong)).toEqual({ text: AccountSettingsMessages.incorrectPassword, expression: 'password' });
+      expect((await as(token)('GET', 'auth/mfa/status')).body.enrolled).toBe(false);
+      // The owner's next sign-in asks for no code the attacker holds.
+      const next = await passwordStep(account.email, account.password);
+      expect(next.body.mfaRequired).toBeUndefined();
+      expect(next.body.code).toEqual(expect.any(String));
+    });
+
+    it('counts wrong passwords like sign-in: 429 after 5, even with the right one', async () => {
+      const account = await createPasswordAccount(server);
+      const token = await signIn(account.email, account.password);
+      const { enrollSecret } = (await as(token)('GET', 'auth/mfa/status')).body;
+      const enroll = (password: string) =>
+        postFrom('127.0.0.7', token, 'auth/mfa/enroll', { password, token: generateTotpCode(enrollSecret) });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await enroll(`guess-${i}`)).status);
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+      expect((await enroll(account.password)).status).toBe(429);
       expect((await as(token)('GET', 'auth/mfa/status')).body.enrolled).toBe(false);
     });
   });

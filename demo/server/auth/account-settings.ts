@@ -1,12 +1,12 @@
 /**
  * A signed-in user's own security settings: change the password, see and change whether a
  * TOTP code is asked at sign-in. Every route needs a bearer token of a person (a User); the
- * current password guards the password change and turning MFA off, under the same attempt
+ * current password guards the password change and turning MFA on or off, under the same attempt
  * limits as auth/login, so a stolen session cannot take the account over by guessing it.
  *
  *   POST auth/changepassword  { oldPassword, newPassword }
  *   GET  auth/mfa/status      → { enrolled } or, before enrolment, { enrolled: false, enrollUri, enrollQrCode, enrollSecret }
- *   POST auth/mfa/enroll      { token }     turns MFA on with a code from the app
+ *   POST auth/mfa/enroll      { password, token }  turns MFA on with a code from the app
  *   POST auth/mfa/disable     { password }  turns MFA off
  */
 import { allOkOutcome } from '../../../src/fhir/outcomes';
@@ -148,11 +148,17 @@ export class AccountSettings {
     };
   }
 
-  /** POST auth/mfa/enroll: a valid code from the app turns MFA on. */
-  async enrollMfa(auth: RequestAuth | undefined, body: Record<string, unknown>) {
+  /**
+   * POST auth/mfa/enroll: the current password and a valid code from the app turn MFA on. The
+   * password, because a stolen session that turned MFA on with its own app would lock the
+   * owner out of their next sign-in.
+   */
+  async enrollMfa(auth: RequestAuth | undefined, body: Record<string, unknown>, address = 'unknown') {
     const { user } = await this.caller(auth);
+    const password = passwordField(body.password, 'password', 'Current password is required');
     if (user.mfaEnrolled) badRequest(AccountSettingsMessages.alreadyEnrolled, 'token');
     if (!user.mfaSecret) badRequest(AccountSettingsMessages.enrollmentNotStarted, 'token');
+    await this.checkPassword(user, password, 'password', address);
     this.checkCode(user, body.token);
     await this.repo.updateResource<UserRecord>({ ...user, mfaEnrolled: true });
     return { enrolled: true };
@@ -192,7 +198,9 @@ export function registerAccountSettingsRoutes(router: Router, ctx: ServerContext
     json(await settings.changePassword(req.auth, bodyOf(req), req.remoteAddress))
   );
   router.add('GET', '/auth/mfa/status', async (req) => json(await settings.mfaStatus(req.auth)));
-  router.add('POST', '/auth/mfa/enroll', async (req) => json(await settings.enrollMfa(req.auth, bodyOf(req))));
+  router.add('POST', '/auth/mfa/enroll', async (req) =>
+    json(await settings.enrollMfa(req.auth, bodyOf(req), req.remoteAddress))
+  );
   router.add('POST', '/auth/mfa/disable', async (req) =>
     json(await settings.disableMfa(req.auth, bodyOf(req), req.remoteAddress))
   );

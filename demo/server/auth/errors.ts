@@ -17,6 +17,7 @@ export const AuthMessages = {
   loginGranted: 'Login already granted',
   tooManyAttempts: 'Too many attempts; try again later',
   patientCannotCreateProject: 'A patient account cannot create a project',
+  linkPending: "This sign-in waits for the existing account's password before it can go on",
 } as const;
 
 /** Throws a 400 OperationOutcome naming the field at fault. */

@@ -15,14 +15,23 @@
  *    subject (useSubject); registration creates the patient when none matches. The browser
  *    goes back to its redirect URI with a one-time code bound to its PKCE challenge, and its
  *    own state, which it checks before exchanging the code.
+ * 4. An account the provider did not make (nor was linked to) is not entered on the provider's
+ *    word: anyone could have registered the email here first, with a password of their own.
+ *    The login waits instead (`GET auth/login/{login}` says `linkRequired`) until
+ *    `POST auth/external/link {login, password}` proves the account's password; that links
+ *    the provider to it. An account without a password that the provider did not make is
+ *    refused. After the proof, as after a password, the account's MFA is asked
+ *    (`mfaRequired`, then auth/mfa/verify) before any profile is granted.
  *
- * Only the one-time code (and, when several profiles fit, the login id) is ever put in a URL.
+ * Only the one-time code (or the login id, when MFA, a profile choice or the link's password
+ * comes next) is ever put in a URL.
  */
 import type { Patient, Practitioner } from '../../../src/fhir/types';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
+import { tooManyRequests } from '../core/errors';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
-import { badRequest } from './errors';
+import { AuthMessages, badRequest } from './errors';
 import { exchangeProviderCode, readProviderUserInfo, type ExternalIdentity } from './external-provider-client';
 import {
   FLOW_LIFETIME_MS,
@@ -35,12 +44,22 @@ import {
   type ExternalFlow,
 } from './external-state';
 import { findIdentityProvider, type ResolvedIdentityProvider } from './identity-providers';
-import { normalizeEmail } from './login-input';
-import { findUserByEmail, findUserById, membershipsOf, readLogin } from './login-lookups';
+import { MAX_PASSWORD_LENGTH, normalizeEmail, requireString } from './login-input';
+import { findUserByEmail, findUserById, membershipsOf, readLogin, readLoginUser } from './login-lookups';
 import { Registration } from './registration';
 import { DEFAULT_SCOPE, SignInSteps, type SignInResponse } from './sign-in-steps';
 import { s256Challenge } from './pkce';
-import type { ClientApplicationRecord, LoginRecord, MembershipRecord, UserRecord } from './records';
+import {
+  refId,
+  type ClientApplicationRecord,
+  type ExternalIdentityLink,
+  type LoginRecord,
+  type MembershipRecord,
+  type PendingLink,
+  type UserRecord,
+} from './records';
+import { verifyPassword } from './password';
+import { throttlesOf } from './throttles';
 
 /** Texts of the external sign-in. */
 export const ExternalLoginMessages = {
@@ -55,7 +74,39 @@ export const ExternalLoginMessages = {
   wrongDomain: 'The sign-in provider answered for an email outside its domain',
   noAccount: 'No account matches this sign-in; register first',
   noProfile: 'This account has no profile in this project',
+  linkRefused:
+    'An account with this email already exists and signs in another way; it cannot be linked to this sign-in provider',
+  notLinking: 'This sign-in is not waiting for a password to link',
+  linkExpired: 'The sign-in to link has expired; start the sign-in again',
 } as const;
+
+/**
+ * What lets an external identity into an account it matched: 'linked' (the provider made it or
+ * was linked to it), 'adopt' (made before links were recorded, without a password: only its
+ * project's provider ever signed in to it), 'password' (its password must be proven first: it
+ * may have been made by anyone, e.g. before the person ever signed in at the provider) or 'none'.
+ */
+export function proofOf(
+  user: UserRecord,
+  link: ExternalIdentityLink,
+  bySubject: boolean,
+  hasProfileInProject: boolean
+): 'linked' | 'adopt' | 'password' | 'none' {
+  const links = user.externalIdentities ?? [];
+  const same = (l: ExternalIdentityLink) =>
+    l.project === link.project && l.domain === link.domain && (!bySubject || l.subject === link.subject);
+  if (links.some(same)) return 'linked';
+  if (!user.passwordHash && links.length === 0 && hasProfileInProject) return 'adopt';
+  return user.passwordHash ? 'password' : 'none';
+}
+
+/**
+ * A token search's value with its commas escaped, so the search reads one value, never an OR
+ * (demo/server/search/request.ts splits on unescaped commas and then unescapes `\,`).
+ */
+export function escapeTokenValue(value: string): string {
+  return value.replace(/,/g, '\\,');
+}
 
 /** Bounds on what the browser sends, checked before anything parses it. */
 const Limits = { state: 4096, param: 2048, id: 256, scope: 1000 } as const;
@@ -259,26 +310,100 @@ export class ExternalLogin {
     flow: ExternalFlow
   ): Promise<SignInResponse> {
     const email = this.verifiedEmail(found, identity);
+    if (!found.provider.useSubject && !email) badRequest(ExternalLoginMessages.emailNotVerified);
     let user = found.provider.useSubject
       ? await this.userBySubject(found, identity.sub)
-      : email
-        ? await findUserByEmail(this.repo, email)
-        : undefined;
-    if (!user && !found.provider.useSubject && !email) badRequest(ExternalLoginMessages.emailNotVerified);
-    const memberships = user ? await membershipsOf(this.repo, `User/${user.id}`, found.projectId) : [];
-    if (memberships.length === 0) {
-      if (!flow.createUser) badRequest(user ? ExternalLoginMessages.noProfile : ExternalLoginMessages.noAccount);
+      : await findUserByEmail(this.repo, email!);
+    // Registering by subject: the email may already name an account, which the link rule guards.
+    if (!user && found.provider.useSubject && flow.createUser && email) user = await findUserByEmail(this.repo, email);
+    const link: ExternalIdentityLink = { project: found.projectId, domain: found.domain, subject: identity.sub };
+    if (!user) {
+      if (!flow.createUser) badRequest(ExternalLoginMessages.noAccount);
       if (!email) badRequest(ExternalLoginMessages.emailNotVerified);
-      user ??= await this.createUser(email, identity);
-      const login = await this.openLogin(user, flow);
-      const request = { login: login.id, projectId: found.projectId };
-      const registered = await this.registration.newPatient(request, undefined, { signedInAtProvider: true });
-      if (found.provider.useSubject) await this.linkSubject(found, identity.sub, registered.login);
-      return registered;
+      const created = await this.createUser(email, identity, link);
+      return this.afterProof(await this.openLogin(created, flow), created, found, link, true);
     }
-    const login = await this.openLogin(user!, flow);
-    if (memberships.length === 1) return this.signInSteps.grant(login, memberships[0]);
-    return { login: login.id! };
+    const memberships = await membershipsOf(this.repo, `User/${user.id}`, found.projectId);
+    if (memberships.length === 0 && !flow.createUser) badRequest(ExternalLoginMessages.noProfile);
+    const proof = proofOf(user, link, found.provider.useSubject === true, memberships.length > 0);
+    if (proof === 'none') badRequest(ExternalLoginMessages.linkRefused);
+    if (proof === 'password') {
+      const pending = await this.openLogin(user, flow, { ...link, createUser: flow.createUser });
+      return { login: pending.id, linkRequired: true };
+    }
+    if (proof === 'adopt') user = await this.recordLink(user, link);
+    return this.afterProof(await this.openLogin(user, flow), user, found, link, flow.createUser);
+  }
+
+  /**
+   * POST auth/external/link {login, password}: the matched account's password proves the person
+   * owns it; the provider is linked to it and the sign-in goes on (MFA, profile) from there.
+   */
+  async link(body: Record<string, unknown>, remoteAddress = 'unknown'): Promise<SignInResponse> {
+    const login = await readLogin(this.repo, body.login);
+    const pending = login.pendingLink;
+    if (!pending || login.revoked || login.granted) badRequest(ExternalLoginMessages.notLinking, 'login');
+    // As long as the provider's state lives: the proof follows the provider's answer at once.
+    if (!(Date.parse(login.authTime) + FLOW_LIFETIME_MS > Date.now()))
+      badRequest(ExternalLoginMessages.linkExpired, 'login');
+    const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
+    const user = await readLoginUser(this.repo, login);
+    await this.checkPassword(user, password, remoteAddress);
+    const found = await findIdentityProvider(this.ctx, pending.project, pending.domain);
+    if (!found) badRequest(ExternalLoginMessages.unknownDomain, 'login');
+    const { createUser, ...link } = pending;
+    const linked = await this.recordLink(user, link);
+    const proven = await this.repo.updateResource<LoginRecord>({ ...login, pendingLink: undefined });
+    if (found.provider.useSubject) {
+      // Its profiles carry the subject from now on, so the next sign-in finds the account by it.
+      for (const m of await membershipsOf(this.repo, `User/${user.id}`, found.projectId))
+        await this.addSubject(found, link.subject, m.profile.reference);
+    }
+    return this.afterProof(proven, linked, found, link, createUser);
+  }
+
+  /**
+   * The password check of auth/login, under its limits (per account and per client address):
+   * counted before the hash, with no await in between, so parallel guesses all count.
+   */
+  private async checkPassword(user: UserRecord, password: string, address: string): Promise<void> {
+    const limits = throttlesOf(this.ctx);
+    const wait = Math.max(
+      limits.passwordPerAccount.retryAfterMs(user.email),
+      limits.passwordPerAddress.retryAfterMs(address)
+    );
+    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
+    limits.passwordPerAccount.fail(user.email);
+    limits.passwordPerAddress.fail(address);
+    if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
+    limits.passwordPerAccount.succeed(user.email);
+    limits.passwordPerAddress.forgive(address);
+  }
+
+  /**
+   * The account is the person's (made or linked by this provider, or its password proven): a
+   * first profile when registering into a project where it has none, else the account's own
+   * MFA and then its profile, as after a password.
+   */
+  private async afterProof(
+    login: LoginRecord,
+    user: UserRecord,
+    found: ResolvedIdentityProvider,
+    link: ExternalIdentityLink,
+    createUser: boolean
+  ): Promise<SignInResponse> {
+    const memberships = await membershipsOf(this.repo, `User/${user.id}`, found.projectId);
+    if (memberships.length > 0) return this.signInSteps.afterPassword(login, user);
+    if (!createUser) badRequest(ExternalLoginMessages.noProfile);
+    // newPatient refuses a login whose account has MFA on (no code given yet): no profile skips it.
+    const request = { login: login.id, projectId: found.projectId };
+    const registered = await this.registration.newPatient(request, undefined, { signedInAtProvider: true });
+    if (found.provider.useSubject) {
+      const granted = await readLogin(this.repo, registered.login);
+      const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(granted.membership)!);
+      await this.addSubject(found, link.subject, membership.profile.reference);
+    }
+    return registered;
   }
 
   /** The provider's email when it is verified and in the provider's domain; undefined without one. */
@@ -300,16 +425,21 @@ export class ExternalLogin {
     return email;
   }
 
-  /** useSubject: the user whose profile in the project carries the subject as an identifier. */
+  /**
+   * useSubject: the user whose profile in the project carries the subject as an identifier. The
+   * search finds candidates (the subject escaped, so a comma in it is no OR); only a profile
+   * with exactly this system and value counts.
+   */
   private async userBySubject(found: ResolvedIdentityProvider, sub: string): Promise<UserRecord | undefined> {
-    const identifier = `${found.subjectSystem}|${sub}`;
+    const identifier = `${found.subjectSystem}|${escapeTokenValue(sub)}`;
     for (const type of ['Patient', 'Practitioner'] as const) {
       const bundle = await this.repo.search<Patient | Practitioner>(type, { identifier, _count: '10' });
       for (const entry of bundle.entry ?? []) {
         const profile = entry.resource;
         if ((profile?.meta as { project?: string } | undefined)?.project !== found.projectId) continue;
+        if (!profile?.identifier?.some((i) => i.system === found.subjectSystem && i.value === sub)) continue;
         const membership = await this.repo.searchOne<MembershipRecord>('ProjectMembership', {
-          profile: `${type}/${profile!.id}`,
+          profile: `${type}/${profile.id}`,
         });
         const userId = membership?.user.reference?.startsWith('User/') ? membership.user.reference.slice(5) : undefined;
         if (userId) return findUserById(this.repo, userId);
@@ -318,11 +448,11 @@ export class ExternalLogin {
     return undefined;
   }
 
-  /** Registration: a user with no password (they sign in at their provider). */
-  private async createUser(email: string, identity: ExternalIdentity): Promise<UserRecord> {
+  /** Registration: a user with no password (they sign in at their provider), made by it. */
+  private async createUser(email: string, identity: ExternalIdentity, link: ExternalIdentityLink): Promise<UserRecord> {
     return this.repo.transaction(async (repo) => {
-      const existing = await repo.searchOne<UserRecord>('User', { email });
-      if (existing) return existing;
+      // Made a moment ago by someone else: not this provider's to take.
+      if (await repo.searchOne<UserRecord>('User', { email })) badRequest(ExternalLoginMessages.linkRefused);
       return repo.createResource<UserRecord>({
         resourceType: 'User',
         email,
@@ -331,27 +461,41 @@ export class ExternalLogin {
         firstName: (identity.givenName ?? email.slice(0, email.indexOf('@'))).slice(0, 200),
         lastName: (identity.familyName ?? '').slice(0, 200),
         mfaEnrolled: false,
+        externalIdentities: [link],
       });
     });
   }
 
-  /** useSubject on registration: the new profile carries the subject, so the next sign-in finds it. */
-  private async linkSubject(found: ResolvedIdentityProvider, sub: string, loginId: string): Promise<void> {
-    const login = await readLogin(this.repo, loginId);
-    const membership = await this.repo.readResource<MembershipRecord>(
-      'ProjectMembership',
-      login.membership!.reference!.split('/')[1]
+  /** Records that the provider signs in to the account (read again: the hash took a while). */
+  private async recordLink(user: UserRecord, link: ExternalIdentityLink): Promise<UserRecord> {
+    const current = await this.repo.readResource<UserRecord>('User', user.id!);
+    const others = (current.externalIdentities ?? []).filter(
+      (l) => l.project !== link.project || l.domain !== link.domain
     );
-    const [type, id] = membership.profile.reference!.split('/');
-    const profile = await this.repo.readResource<Patient>(type, id);
-    await this.repo.updateResource<Patient>({
+    return this.repo.updateResource<UserRecord>({ ...current, externalIdentities: [...others, link] });
+  }
+
+  /** useSubject: the profile carries the subject, so the next sign-in finds it. */
+  private async addSubject(found: ResolvedIdentityProvider, sub: string, reference: string | undefined): Promise<void> {
+    const [type, id] = (reference ?? '').split('/');
+    if ((type !== 'Patient' && type !== 'Practitioner') || !id) return;
+    const profile = await this.repo.readResource<Patient | Practitioner>(type, id);
+    if (profile.identifier?.some((i) => i.system === found.subjectSystem && i.value === sub)) return;
+    await this.repo.updateResource<Patient | Practitioner>({
       ...profile,
       identifier: [...(profile.identifier ?? []), { system: found.subjectSystem, value: sub }],
     });
   }
 
-  /** A login the provider authenticated: our MFA is not asked (the provider is the authority). */
-  private async openLogin(user: UserRecord, flow: ExternalFlow): Promise<LoginRecord & { id: string }> {
+  /**
+   * A login the provider authenticated. The account's own MFA is still asked (mfaVerified false),
+   * as after a password; with `pendingLink` it waits for the account's password first.
+   */
+  private async openLogin(
+    user: UserRecord,
+    flow: ExternalFlow,
+    pendingLink?: PendingLink
+  ): Promise<LoginRecord & { id: string }> {
     const login = await this.repo.createResource<LoginRecord>({
       resourceType: 'Login',
       user: { reference: `User/${user.id}` },
@@ -363,9 +507,10 @@ export class ExternalLogin {
       codeChallengeMethod: flow.codeChallengeMethod,
       authTime: new Date().toISOString(),
       remember: false,
-      mfaVerified: true,
+      mfaVerified: false,
       granted: false,
       authMethod: 'external',
+      ...(pendingLink ? { pendingLink } : {}),
     });
     return login as LoginRecord & { id: string };
   }
@@ -386,4 +531,9 @@ export function registerExternalLoginRoutes(router: Router, ctx: ServerContext):
   }));
   router.add('GET', '/auth/external/authorize', (req) => external.authorize(req.query));
   router.add('GET', '/auth/external/callback', (req) => external.callback(req.query));
+  router.add('POST', '/auth/external/link', async (req) => ({
+    status: 200,
+    body: await external.link(bodyOf(req), req.remoteAddress),
+    headers: { 'Cache-Control': 'no-store' },
+  }));
 }

@@ -152,3 +152,47 @@ export async function findIdentityProvider(
     subjectSystem: entry.subjectSystem ?? new URL(entry.identityProvider.authorizeUrl).origin,
   };
 }
+
+/** Texts of the password side for domains a provider owns. */
+export const ProviderDomainMessages = {
+  passwordNotUsed:
+    'This email domain signs in at its identity provider, not with a password here: continue with your email alone to sign in there',
+} as const;
+
+/** True when the project lists the domain under one of its providers (the rest of the entry unread). */
+async function projectOwnsDomain(ctx: ServerContext, projectId: string, domain: string): Promise<boolean> {
+  const project = await ctx.systemRepo
+    .readResource<ProjectWithIdentityProviders>('Project', projectId)
+    .catch(() => undefined);
+  const entries = project?.identityProviders;
+  if (!Array.isArray(entries)) return false;
+  // Only the domains: a typo elsewhere in an entry must not let passwords back in, nor lock
+  // every other domain's password sign-in out.
+  return entries.some((e) => {
+    const domains = (e as { domains?: unknown } | null)?.domains;
+    return Array.isArray(domains) && domains.includes(domain);
+  });
+}
+
+/**
+ * Refuses a password (registration or sign-in) for an email whose domain a provider owns: an
+ * account made with a password there would wait for the real owner's first external sign-in
+ * (the pre-registration takeover). Checked in the server's default project and the one the
+ * request names; accounts are server-wide, but a scan of every project per sign-in is not
+ * bounded, and the link rule of external-login.ts keeps an account made elsewhere out anyway.
+ */
+export async function refusePasswordForProviderDomain(
+  ctx: ServerContext,
+  email: string,
+  requestedProject: unknown
+): Promise<void> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const projects = new Set<string>();
+  if (ctx.defaultProjectId) projects.add(ctx.defaultProjectId);
+  if (typeof requestedProject === 'string' && requestedProject && requestedProject.length <= 256)
+    projects.add(requestedProject);
+  for (const projectId of projects) {
+    if (await projectOwnsDomain(ctx, projectId, domain))
+      badRequest(ProviderDomainMessages.passwordNotUsed, 'email');
+  }
+}

@@ -30,6 +30,9 @@ export async function readPendingLogin(repo: Repository, id: unknown): Promise<L
   const login = await readLogin(repo, id);
   if (login.revoked) badRequest(AuthMessages.loginRevoked, 'login');
   if (login.granted && login.codeUsed) badRequest('Login already granted', 'login');
+  // An external sign-in that matched someone else's account: until its password is proven
+  // (auth/external/link) no step may take it on, or MFA and profile choice would grant it.
+  if (login.pendingLink) badRequest(AuthMessages.linkPending, 'login');
   return login;
 }
 

@@ -21,7 +21,28 @@ export interface UserRecord {
   mfaRequired?: boolean;
   /** The bot check passed at auth/newuser, not yet spent on a profile (auth/bot-check.ts). */
   botCheckUnspent?: boolean;
+  /**
+   * The external identity providers that made this account or were linked to it with proof
+   * (auth/external-login.ts); only these sign in to it without the account's password.
+   */
+  externalIdentities?: ExternalIdentityLink[];
   meta?: { versionId?: string };
+}
+
+/** A project's provider for an email domain, and the subject it gave the person. */
+export interface ExternalIdentityLink {
+  /** The project whose identityProviders entry names the provider. */
+  project: string;
+  /** The email domain the provider signs in for. */
+  domain: string;
+  /** The provider's `sub`. */
+  subject: string;
+}
+
+/** An external sign-in that matched an account it may not enter until its password is proven. */
+export interface PendingLink extends ExternalIdentityLink {
+  /** The sign-in was a registration: a profile is created in the project when it has none. */
+  createUser: boolean;
 }
 
 /** One sign-in attempt and, once granted, the session it became. */
@@ -47,6 +68,8 @@ export interface LoginRecord {
   authTime: string;
   /** 'external': the person signed in at the project's identity provider; absent: with a password here. */
   authMethod?: 'external';
+  /** Set while the login waits for the matched account's password (auth/external/link); no other step takes it. */
+  pendingLink?: PendingLink;
   mfaVerified?: boolean;
   /** SHA-256 digest of the one refresh secret currently valid; each refresh replaces it. */
   refreshSecret?: string;

@@ -9,6 +9,7 @@ import type { Patient, Practitioner } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { botCheckForProfile, botCheckOf } from './bot-check';
 import { AuthMessages, badRequest } from './errors';
+import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, requireString } from './login-input';
 import { membershipsOf, readLoginUser, readPendingLogin } from './login-lookups';
 import { hashPassword } from './password';
@@ -47,6 +48,8 @@ export class Registration {
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
     if (password.length > MAX_PASSWORD_LENGTH)
       badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
+    // A domain a provider owns registers there: a password account would sit waiting for its owner.
+    await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     // Before anything that tells whether the email is known, and before the hash.
     await botCheckOf(this.ctx).verify(body, remoteAddress);
     const passwordHash = await hashPassword(password);

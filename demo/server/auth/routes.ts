@@ -147,6 +147,7 @@ async function loginStatus(repo: Repository, id: string): Promise<ServerResponse
   const response: Record<string, unknown> = { login: login.id };
   // Codes are stored as digests and handed out once, by the step that issued them.
   if (login.granted) response.granted = true;
+  else if (login.pendingLink) response.linkRequired = true;
   else {
     const user = login.user.reference?.startsWith('User/') ? await findUserById(repo, refId(login.user)!) : undefined;
     if (user?.mfaEnrolled && !login.mfaVerified) response.mfaRequired = true;

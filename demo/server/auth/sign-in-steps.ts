@@ -11,6 +11,7 @@ import { tooManyRequests } from '../core/errors';
 import type { Repository } from '../store/repository';
 import { assertChallengeMethodAllowed, clientPolicy } from './client-policy';
 import { AuthMessages, badRequest } from './errors';
+import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, normalizeEmail, requireString } from './login-input';
 import { findUserByEmail, membershipsOf, readLogin, readLoginUser, readPendingLogin } from './login-lookups';
 import { digest, secret } from './login-secrets';
@@ -39,6 +40,8 @@ export interface SignInResponse {
   mfaRequired?: boolean;
   mfaEnrollRequired?: boolean;
   enrollQrCode?: string;
+  /** An external sign-in matched an account that asks for its password first (POST auth/external/link). */
+  linkRequired?: boolean;
 }
 
 /**
@@ -84,6 +87,7 @@ export class SignInSteps {
   async login(body: Record<string, unknown>, remoteAddress = 'unknown'): Promise<SignInResponse> {
     const email = normalizeEmail(body.email);
     const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
+    await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     // Throttled per account (the email, known or not) and per client address. The attempt is
     // counted before the hash runs, with no await in between, so parallel guesses all count.
     const limits = throttlesOf(this.ctx);
@@ -108,7 +112,8 @@ export class SignInSteps {
     return this.afterPassword(login, user);
   }
 
-  private async afterPassword(login: LoginRecord, user: UserRecord): Promise<SignInResponse> {
+  /** After the first factor (a password, or an external sign-in with proof): the account's MFA, then the profile. */
+  async afterPassword(login: LoginRecord, user: UserRecord): Promise<SignInResponse> {
     if (user.mfaEnrolled && user.mfaSecret) return { login: login.id!, mfaRequired: true };
     if (user.mfaRequired) {
       const pending = user.mfaSecret ?? generateTotpSecret();

@@ -35,7 +35,7 @@ function setup(
 
 describe('MfaSettings', () => {
   describe('when MFA is off', () => {
-    it('says so and turns it on by keyboard: QR code, secret, a code from the app', async () => {
+    it('says so and turns it on by keyboard: QR code, secret, a code from the app, the password', async () => {
       const onStatusChange = vi.fn();
       const { user, sent } = setup(
         {
@@ -56,7 +56,12 @@ describe('MfaSettings', () => {
       const code = screen.getByLabelText(/^MFA code/);
       expect(code).toHaveFocus();
       expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-      await user.keyboard('123 456{Enter}');
+      await user.keyboard('123 456');
+      await user.tab();
+      const password = screen.getByLabelText(/^Current password/);
+      expect(password).toHaveFocus();
+      expect(password).toHaveAttribute('autocomplete', 'current-password');
+      await user.keyboard('my-password-1{Enter}');
 
       expect(await screen.findByRole('status')).toHaveTextContent(
         'MFA is now on. The next sign-in will ask for a code.'
@@ -68,12 +73,12 @@ describe('MfaSettings', () => {
       expect(screen.getByRole('region')).toHaveAttribute('data-state', 'on');
       expect(sent()).toEqual([
         ['GET', 'auth/mfa/status', undefined],
-        ['POST', 'auth/mfa/enroll', { token: '123456' }],
+        ['POST', 'auth/mfa/enroll', { token: '123456', password: 'my-password-1' }],
       ]);
       expect(onStatusChange).toHaveBeenCalledWith({ enrolled: true });
     });
 
-    it('checks the code before sending it, then shows the server’s refusal at the field', async () => {
+    it('checks the code and the password before sending them, then shows the server’s refusal at the field', async () => {
       const { user, sent } = setup({
         'GET auth/mfa/status': () => fhirJson(OFF),
         'POST auth/mfa/enroll': () => fhirJson(outcome('Invalid MFA token', 'token'), 400),
@@ -90,6 +95,10 @@ describe('MfaSettings', () => {
 
       await user.clear(screen.getByLabelText(/^MFA code/));
       await user.type(screen.getByLabelText(/^MFA code/), '000000');
+      await user.click(screen.getByRole('button', { name: 'Turn on' }));
+      expect(screen.getByLabelText(/^Current password/)).toHaveAccessibleDescription('Current password is required');
+      expect(sent()).toEqual([['GET', 'auth/mfa/status', undefined]]);
+      await user.type(screen.getByLabelText(/^Current password/), 'my-password-1');
       await user.click(screen.getByRole('button', { name: 'Turn on' }));
       await waitFor(() => expect(screen.getByLabelText(/^MFA code/)).toHaveAccessibleDescription('Invalid MFA token'));
       expect(screen.getByLabelText(/^MFA code/)).toHaveValue('000000');

@@ -20,8 +20,8 @@ function grouped(secret: string): string {
 
 /**
  * The signed-in user's MFA card: says whether sign-in asks for a code; 'Turn on MFA' shows the
- * QR code and the secret and asks for a code from the app to confirm; 'Turn off MFA' asks for
- * the current password. Errors show at their field; focus moves to each step's first field
+ * QR code and the secret and asks for a code from the app and the current password to confirm;
+ * 'Turn off MFA' asks for the current password. Errors show at their field; focus moves to each step's first field
  * and back to the button after a change, which a status line announces. The state is on
  * `data-state` (on, off) and `data-step` (view, enroll, disable) of the `<section>` root, which
  * takes the ref and other props.
@@ -105,6 +105,16 @@ function Steps({ mfa, m }: { mfa: UseMfaSettingsResult; m: MfaSettingsMessages }
             onChange={(v) => setField('code', v)}
             error={fieldErrors.code}
             autoFocusOnStep
+          />
+          <TextField
+            name="password"
+            type="password"
+            label={m.passwordLabel}
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(v) => setField('password', v)}
+            error={fieldErrors.password}
           />
           <IssueList issues={mfa.issues} />
           <div className={cn('auth-actions')}>

@@ -83,7 +83,8 @@ export const defaultMfaSettingsMessages: MfaSettingsMessages = /* @__PURE__ */ O
   cancel: 'Cancel',
   retry: 'Try again',
   qrAlt: 'QR code for your authenticator app',
-  enrollInstructions: 'Scan this QR code with your authenticator app, then enter the code it shows.',
+  enrollInstructions:
+    'Scan this QR code with your authenticator app, then enter the code it shows and your current password.',
   secretLabel: 'Or type this key into the app',
   codeLabel: 'MFA code',
   invalidCode: 'Enter the 6-digit code from your authenticator app',

@@ -7,7 +7,7 @@ import { defaultMfaSettingsMessages, type MfaSettingsMessages } from './security
 /** Where the MFA settings stand: showing the status, enrolling (QR code and code), or turning MFA off. */
 export type MfaSettingsStep = 'view' | 'enroll' | 'disable';
 
-/** The fields of the MFA settings: the app's code (enrol) and the current password (turn off). */
+/** The fields of the MFA settings: the app's code (enrol) and the current password (enrol, turn off). */
 export type MfaSettingsField = 'code' | 'password';
 
 const FIELDS: readonly MfaSettingsField[] = ['code', 'password'];
@@ -44,7 +44,7 @@ export interface UseMfaSettingsResult {
   startDisable(): void;
   /** Back to the status, what was typed forgotten. */
   cancel(): void;
-  /** Sends the step's form: the code (POST auth/mfa/enroll) or the password (POST auth/mfa/disable). */
+  /** Sends the step's form: the code and password (POST auth/mfa/enroll) or the password (POST auth/mfa/disable). */
   submit(): Promise<void>;
   /** Asks the server for the status again (GET auth/mfa/status). */
   reload(): Promise<void>;
@@ -52,8 +52,8 @@ export interface UseMfaSettingsResult {
 
 /**
  * Headless MFA settings of the signed-in user: loads whether MFA is on; turning it on shows the
- * server's QR code and secret and needs a valid code from the app; turning it off needs the
- * current password. Input is checked here before it is sent; the server's issues go to the
+ * server's QR code and secret and needs a valid code from the app and the current password;
+ * turning it off needs the current password. Input is checked here before it is sent; the server's issues go to the
  * field they name (its 'token' is the code field).
  */
 export function useMfaSettings(options: UseMfaSettingsOptions = {}): UseMfaSettingsResult {
@@ -139,8 +139,9 @@ export function useMfaSettings(options: UseMfaSettingsOptions = {}): UseMfaSetti
       const code = v.code.replace(/\s+/g, '');
       if (!code) return setErrors({ fieldErrors: { code: m.fieldRequired(m.codeLabel) }, issues: [] });
       if (!CODE.test(code)) return setErrors({ fieldErrors: { code: m.invalidCode }, issues: [] });
+      if (!v.password) return setErrors({ fieldErrors: { password: m.fieldRequired(m.passwordLabel) }, issues: [] });
       return run(async () => {
-        const next = await client.enrollMfa(code);
+        const next = await client.enrollMfa(code, v.password);
         if (!mounted.current) return;
         setStatus(next);
         to('view');
