@@ -20,7 +20,8 @@
  * Bounds, so one member cannot hold the hub's memory or sockets: an event body is at most
  * MAX_FHIRCAST_EVENT_BYTES (refused with 413 before it is read in full or parsed: app.ts's body
  * limit), a topic keeps one context, a user holds at most MAX_TOPICS_PER_USER contexts and
- * MAX_SOCKETS_PER_USER sockets, and pending unsubscribes are counted per user.
+ * MAX_SOCKETS_PER_USER sockets, and events waiting for delivery and pending unsubscribes are
+ * counted per user.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -60,6 +61,8 @@ export const MAX_SOCKETS_PER_USER = 32;
 export const MAX_TOPICS_PER_USER = 16;
 /** Largest event body (and so the largest context a topic keeps), in bytes. */
 export const MAX_FHIRCAST_EVENT_BYTES = 64 * 1024;
+/** Most events of one user's topics waiting for delivery on a process; a publish past it answers 429. */
+export const MAX_PENDING_EVENTS_PER_USER = 64;
 /** Most unsubscribed endpoints one user may have pending (until their lease ends), and all users together. */
 export const MAX_UNSUBSCRIBES_PER_USER = 256;
 const MAX_UNSUBSCRIBES = 100_000;
@@ -290,14 +293,22 @@ export function registerFhircastHub(
     }
   }
 
-  // Deliveries go out in the order events arrive, one at a time.
+  // Deliveries go out in the order events arrive, one at a time; each owner's waiting ones are
+  // counted, so a member publishing faster than delivery cannot grow the queue without bound.
   let deliveries: Promise<void> = Promise.resolve();
+  const pendingEvents = new Map<string, number>();
   function deliver(published: PublishedEvent): void {
     keepContext(published);
+    const owner = ownerKey(published.project, published.topic);
+    pendingEvents.set(owner, (pendingEvents.get(owner) ?? 0) + 1);
     deliveries = deliveries.then(() =>
-      send(published).catch((err) =>
-        console.error('[fhircast] delivery failed:', err instanceof Error ? err.message : err)
-      )
+      send(published)
+        .catch((err) => console.error('[fhircast] delivery failed:', err instanceof Error ? err.message : err))
+        .finally(() => {
+          const left = (pendingEvents.get(owner) ?? 1) - 1;
+          if (left > 0) pendingEvents.set(owner, left);
+          else pendingEvents.delete(owner);
+        })
     );
   }
 
@@ -324,7 +335,10 @@ export function registerFhircastHub(
     }
     const policy = await logins.policy(auth);
     assertTopicAccess({ auth, policy, topic, action: 'publish', events: [name as FhircastEventName], context });
-    const held = ownedContexts.get(ownerKey(auth.project, topic));
+    const owner = ownerKey(auth.project, topic);
+    if ((pendingEvents.get(owner) ?? 0) >= MAX_PENDING_EVENTS_PER_USER)
+      throw tooManyRequests('Too many FHIRcast events waiting for delivery; try again shortly.', 1);
+    const held = ownedContexts.get(owner);
     const opens = anchorType(name as FhircastEventName) && (name as string).endsWith('-open');
     if (opens && held && !held.has(topicKey(auth.project, topic)) && held.size >= MAX_TOPICS_PER_USER)
       throw tooManyRequests(
