@@ -17,7 +17,7 @@ import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes
 import { accessLogSink, type AccessLogSink } from './http/access-log';
 import { Router, type ServerRequest } from './http/router';
 import { ALWAYS_HEADERS, createRequestListener } from './http/server';
-import { registerFhircastHub } from './fhircast/hub';
+import { FHIRCAST_HUB_PATH, MAX_FHIRCAST_EVENT_BYTES, registerFhircastHub } from './fhircast/hub';
 import { registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
@@ -190,9 +190,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.
       path.startsWith('/auth/') || path.startsWith('/oauth2/')
         ? MAX_AUTH_BODY
-        : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
-          ? MAX_BINARY_BODY
-          : MAX_BODY,
+        : // FHIRcast events are a few references: a big one is refused before it is held or parsed.
+          // By first segment, as the router matches (it skips empty ones).
+          path.split('/').find(Boolean) === FHIRCAST_HUB_PATH.split('/')[1]
+          ? MAX_FHIRCAST_EVENT_BYTES
+          : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
+            ? MAX_BINARY_BODY
+            : MAX_BODY,
   });
 
   let closed = false;

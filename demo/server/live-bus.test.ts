@@ -110,7 +110,8 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
         hubUrl: new URL(FHIRCAST_HUB_PATH.slice(1), base).toString(),
         getAccessToken: () => doctor.access_token,
       });
-    const topic = `two-processes-${randomUUID()}`;
+    // The doctor's own topic (fhircast/topic-access.ts), labelled for this test.
+    const topic = `staff-${DemoIds.doctor}_two-processes-${randomUUID()}`;
     const onSecond = hub(secondUrl);
     const subscription = await onSecond.subscribe(topic, ['Patient-open']);
     const connection = onSecond.connect(subscription, { WebSocket: WebSocket as never });

@@ -2,7 +2,8 @@
  * FHIRcast websocket endpoints that carry their own subscription. Several server processes share
  * one public URL, so a subscriber's socket may reach a process other than the one it subscribed
  * through. The endpoint's last segment therefore holds the subscription itself (project, topic,
- * events, lease end and a random part, so only the subscriber can know it), signed with a key
+ * events, lease end, the login and user that subscribed, and a random part, so only the
+ * subscriber can know it), signed with a key
  * every process derives from the database's shared secret: any process can check it without a
  * shared registry.
  */
@@ -16,6 +17,10 @@ export interface EndpointSubscription {
   readonly events: readonly FhircastEventName[];
   /** Lease end, in ms since the epoch. */
   readonly expires: number;
+  /** The Login that subscribed: the socket lives only while it does. */
+  readonly login: string;
+  /** Its user, whose caps the socket counts against. */
+  readonly user: string;
 }
 
 /** Longest endpoint id accepted, checked before anything else looks at it. */
@@ -36,6 +41,8 @@ export function createEndpointId(key: Buffer, subscription: EndpointSubscription
       t: subscription.topic,
       e: subscription.events,
       x: subscription.expires,
+      l: subscription.login,
+      u: subscription.user,
       n: randomBytes(16).toString('base64url'),
     })
   ).toString('base64url');
@@ -52,10 +59,11 @@ export function readEndpointId(key: Buffer, endpointId: string): EndpointSubscri
   const expected = Buffer.from(sign(key, payload), 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   try {
-    const { p, t, e, x } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const { p, t, e, x, l, u } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (typeof p !== 'string' || typeof t !== 'string' || typeof x !== 'number') return undefined;
+    if (typeof l !== 'string' || typeof u !== 'string') return undefined;
     if (!Array.isArray(e) || !e.every(isFhircastEventName)) return undefined;
-    return { project: p, topic: t, events: e, expires: x };
+    return { project: p, topic: t, events: e, expires: x, login: l, user: u };
   } catch {
     return undefined;
   }

@@ -9,6 +9,8 @@ let server: TestServer;
 let doctorToken: string;
 let hubUrl: string;
 const patient = { resourceType: 'Patient', id: DemoIds.patient };
+/** A topic of the doctor's (topic-access.ts: `staff-{practitionerId}`, with a label per test). */
+const topic = (label: string) => `staff-${DemoIds.doctor}_${label}`;
 const connections: FhircastConnection[] = [];
 
 beforeAll(async () => {
@@ -65,7 +67,7 @@ describe('FHIRcast hub', () => {
         {
           'hub.channel.type': 'websocket',
           'hub.mode': 'subscribe',
-          'hub.topic': 'topic-a',
+          'hub.topic': topic('a'),
           'hub.events': 'Patient-open',
         },
         { Authorization: `Bearer ${doctorToken}` }
@@ -79,7 +81,7 @@ describe('FHIRcast hub', () => {
       const form = {
         'hub.channel.type': 'websocket',
         'hub.mode': 'subscribe',
-        'hub.topic': 't',
+        'hub.topic': topic('t'),
         'hub.events': 'Patient-open',
       };
       const auth = { Authorization: `Bearer ${doctorToken}` };
@@ -99,7 +101,7 @@ describe('FHIRcast hub', () => {
     });
 
     it('refuses a socket to an endpoint it did not sign, or signed for something else', async () => {
-      const subscription = await hub().subscribe('topic-forged', ['Patient-open']);
+      const subscription = await hub().subscribe(topic('forged'), ['Patient-open']);
       const endpoint = subscription.endpoint as string;
       expect(await upgradeStatus(endpoint)).toBe(101);
       const [payload, signature] = (endpoint.split('/').pop() as string).split('.');
@@ -116,7 +118,7 @@ describe('FHIRcast hub', () => {
 
     it('stops delivering after unsubscribe', async () => {
       const client = hub();
-      const subscription = await client.subscribe('topic-unsub', ['Patient-open']);
+      const subscription = await client.subscribe(topic('unsub'), ['Patient-open']);
       const connection = client.connect(subscription, { WebSocket: WebSocket as never });
       connections.push(connection);
       const closed = new Promise<void>((resolve) => connection.on('close', () => resolve()));
@@ -132,7 +134,7 @@ describe('FHIRcast hub', () => {
         {
           'hub.channel.type': 'websocket',
           'hub.mode': 'unsubscribe',
-          'hub.topic': 'topic-unsub',
+          'hub.topic': topic('unsub'),
           'hub.events': 'Patient-open',
         },
         { Authorization: `Bearer ${doctorToken}` }
@@ -143,43 +145,43 @@ describe('FHIRcast hub', () => {
 
   describe('when publishing', () => {
     it('delivers the event to every subscriber of the topic and keeps the context', async () => {
-      const first = await listen('topic-publish');
-      const second = await listen('topic-publish');
-      const elsewhere = await listen('topic-other');
-      const sent = await hub().publish('topic-publish', 'Patient-open', { key: 'patient', resource: patient });
+      const first = await listen(topic('publish'));
+      const second = await listen(topic('publish'));
+      const elsewhere = await listen(topic('other'));
+      const sent = await hub().publish(topic('publish'), 'Patient-open', { key: 'patient', resource: patient });
       await vi.waitFor(() => expect(first.map((e) => e.id)).toEqual([sent.id]));
       await vi.waitFor(() => expect(second.map((e) => e.id)).toEqual([sent.id]));
       expect(first[0].event).toMatchObject({
-        'hub.topic': 'topic-publish',
+        'hub.topic': topic('publish'),
         'hub.event': 'Patient-open',
         context: [{ key: 'patient', resource: patient }],
       });
       expect(elsewhere).toEqual([]);
 
-      expect(await hub().getContext('topic-publish')).toEqual({
+      expect(await hub().getContext(topic('publish'))).toEqual({
         'context.type': 'Patient',
         context: [{ key: 'patient', resource: patient }],
       });
-      await hub().publish('topic-publish', 'Patient-close', { key: 'patient', resource: patient });
+      await hub().publish(topic('publish'), 'Patient-close', { key: 'patient', resource: patient });
       await vi.waitFor(() => expect(first).toHaveLength(2));
-      expect(await hub().getContext('topic-publish')).toEqual({ 'context.type': '', context: [] });
+      expect(await hub().getContext(topic('publish'))).toEqual({ 'context.type': '', context: [] });
     });
 
     it('answers 401 to publish and context requests without a token', async () => {
-      expect((await getJson(server.url, `${FHIRCAST_HUB_PATH}/topic-publish`)).status).toBe(401);
+      expect((await getJson(server.url, `${FHIRCAST_HUB_PATH}/${topic('publish')}`)).status).toBe(401);
       await expect(
-        hub(null).publish('topic-publish', 'Patient-open', { key: 'patient', resource: patient })
+        hub(null).publish(topic('publish'), 'Patient-open', { key: 'patient', resource: patient })
       ).rejects.toThrow();
     });
 
     it('refuses events whose context fails validation, with the reason', async () => {
       const publish = (event: unknown) =>
-        fetch(new URL(`${FHIRCAST_HUB_PATH}/topic-bad`, server.url), {
+        fetch(new URL(`${FHIRCAST_HUB_PATH}/${topic('bad')}`, server.url), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${doctorToken}` },
           body: JSON.stringify({ id: '1', timestamp: new Date().toISOString(), event }),
         }).then(async (res) => ({ status: res.status, body: await res.json() }));
-      const base = { 'hub.topic': 'topic-bad', 'hub.event': 'Patient-open' };
+      const base = { 'hub.topic': topic('bad'), 'hub.event': 'Patient-open' };
       const missing = await publish({ ...base, context: [] });
       expect(missing.status).toBe(400);
       expect(issue(missing.body)).toBe("Missing required key 'patient' in the context of Patient-open.");
@@ -199,7 +201,7 @@ describe('FHIRcast hub', () => {
       });
       expect(issue(twice.body)).toBe("Key 'patient' may appear only once in the context of Patient-open.");
       const noVersion = await publish({
-        'hub.topic': 'topic-bad',
+        'hub.topic': topic('bad'),
         'hub.event': 'DiagnosticReport-update',
         context: [
           { key: 'report', resource: { resourceType: 'DiagnosticReport', id: 'r' } },

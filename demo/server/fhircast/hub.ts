@@ -6,12 +6,22 @@
  * - POST /fhircast/STU3/{topic} publishes an event (JSON), validated as the client validates it;
  * - GET /fhircast/STU3/{topic} answers the topic's current context.
  *
- * Choices the spec leaves open: every call needs a signed-in caller, and topics belong to the
- * caller's project, so two projects never see each other's events. The endpoint's last segment
- * carries the subscription, signed (endpoint.ts), so the socket may reach any server process;
- * it accepts no socket after the lease or an unsubscribe. A *-open event sets the topic's
- * context, the matching *-close clears it. Events and unsubscribes reach the other server
- * processes through the live bus when one is given.
+ * Choices the spec leaves open: every call needs a signed-in caller, topics belong to the
+ * caller's project, so two projects never see each other's events, and within it to one user
+ * (topic-access.ts: the name says whose it is; only that user's sessions subscribe, publish or
+ * read, with scopes and the AccessPolicy applied to what the context carries). The endpoint's
+ * last segment carries the subscription and the login that made it, signed (endpoint.ts), so
+ * the socket may reach any server process; it accepts no socket after the lease, an
+ * unsubscribe or the end of that login, and each delivery checks the login and the rule again
+ * (live-login.ts). A *-open event sets the topic's context, the matching *-close clears it.
+ * Events and unsubscribes reach the other server processes through the live bus when one is
+ * given.
+ *
+ * Bounds, so one member cannot hold the hub's memory or sockets: an event body is at most
+ * MAX_FHIRCAST_EVENT_BYTES (refused with 413 before it is read in full or parsed: app.ts's body
+ * limit), a topic keeps one context, a user holds at most MAX_TOPICS_PER_USER contexts and
+ * MAX_SOCKETS_PER_USER sockets, and events waiting for delivery and pending unsubscribes are
+ * counted per user.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -26,11 +36,14 @@ import {
 } from '../../../src/fhir/fhircast-events';
 import { badRequestOutcome, OperationOutcomeError, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
+import { forbidden, tooLarge, tooManyRequests } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { SUBSCRIPTIONS_WS_PATH } from '../ws/subscriptions';
 import type { LiveBus } from '../live-bus';
 import { createEndpointId, endpointKey, readEndpointId, type EndpointSubscription } from './endpoint';
+import { liveLogins } from './live-login';
+import { decideTopicAccess, topicOwner, type TopicAccessRequest } from './topic-access';
 
 /** The hub's HTTP path. */
 export const FHIRCAST_HUB_PATH = '/fhircast/STU3';
@@ -40,8 +53,19 @@ export const FHIRCAST_WS_PREFIX = '/ws/fhircast/';
 export const FHIRCAST_LEASE_SECONDS = 3600;
 /** Longest topic accepted, checked before anything else looks at it. */
 export const MAX_TOPIC_LENGTH = 256;
-/** Most sockets one project may hold on one server process, and most unsubscribes it may have pending. */
+/** Most sockets one project may hold on one server process. */
 export const MAX_SUBSCRIPTIONS_PER_PROJECT = 1000;
+/** Most sockets one user may hold on one server process: a tab each, with room to spare, far below the project's. */
+export const MAX_SOCKETS_PER_USER = 32;
+/** Most topics with a context one user may hold. */
+export const MAX_TOPICS_PER_USER = 16;
+/** Largest event body (and so the largest context a topic keeps), in bytes. */
+export const MAX_FHIRCAST_EVENT_BYTES = 64 * 1024;
+/** Most events of one user's topics waiting for delivery on a process; a publish past it answers 429. */
+export const MAX_PENDING_EVENTS_PER_USER = 64;
+/** Most unsubscribed endpoints one user may have pending (until their lease ends), and all users together. */
+export const MAX_UNSUBSCRIBES_PER_USER = 256;
+const MAX_UNSUBSCRIBES = 100_000;
 /** The bus channel FHIRcast events travel on between processes. */
 export const FHIRCAST_BUS_CHANNEL = 'fhircast';
 /** The bus channel unsubscribes travel on, so every process closes the endpoint's sockets. */
@@ -56,7 +80,7 @@ interface EndpointSockets {
 /** An endpoint unsubscribed before its lease ended: no socket may connect to it again. */
 interface Unsubscribed {
   endpointId: string;
-  project: string;
+  user: string;
   expires: number;
 }
 
@@ -84,6 +108,17 @@ function requireAuth(req: ServerRequest): RequestAuth {
   return req.auth;
 }
 
+/** Throws 403 unless the caller may do this with the topic (topic-access.ts). */
+function assertTopicAccess(request: TopicAccessRequest): void {
+  const decision = decideTopicAccess(request);
+  if (!decision.allowed) throw forbidden(decision.reason);
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+  socket.destroy();
+}
+
 function checkTopic(topic: unknown): string {
   if (typeof topic !== 'string' || topic === '')
     throw invalid('Invalid topic provided. Topic must be a non-empty string.', 'hub.topic');
@@ -106,10 +141,16 @@ export function registerFhircastHub(
   bus?: LiveBus
 ): { close(): void } {
   const key = endpointKey(ctx.jwtSecret);
+  const logins = liveLogins(ctx);
   const endpoints = new Map<string, EndpointSockets>();
   const unsubscribed = new Map<string, Unsubscribed>();
   const contexts = new Map<string, TopicContext>();
+  /** The topics holding a context, by owner (project and profile): what MAX_TOPICS_PER_USER counts. */
+  const ownedContexts = new Map<string, Set<string>>();
+  /** Upgrades accepted but not yet connected, by user, so concurrent upgrades cannot pass the cap together. */
+  const pendingSockets = new Map<string, number>();
   const topicKey = (project: string, topic: string) => `${project}\u0000${topic}`;
+  const ownerKey = (project: string, topic: string) => `${project}\u0000${topicOwner(topic) ?? ''}`;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
 
   const endpointUrl = (endpointId: string) => {
@@ -123,13 +164,26 @@ export function registerFhircastHub(
     for (const [id, entry] of unsubscribed) if (entry.expires < now) unsubscribed.delete(id);
   };
 
-  /** Closes this process's sockets of an unsubscribed endpoint and refuses it from now on. */
-  function closeEndpoint(entry: Unsubscribed): void {
-    unsubscribed.set(entry.endpointId, entry);
-    const held = endpoints.get(entry.endpointId);
-    endpoints.delete(entry.endpointId);
-    for (const socket of held?.sockets ?? []) socket.close(1000, 'unsubscribed');
+  /** Closes this process's sockets of an endpoint; an unsubscribe also refuses it from now on. */
+  function closeEndpoint(endpointId: string, reason: { code: number; text: string }): void {
+    const held = endpoints.get(endpointId);
+    endpoints.delete(endpointId);
+    for (const socket of held?.sockets ?? []) socket.close(reason.code, reason.text);
   }
+  function unsubscribeEndpoint(entry: Unsubscribed): void {
+    if (unsubscribed.size >= MAX_UNSUBSCRIBES) forgetEnded();
+    unsubscribed.set(entry.endpointId, entry);
+    closeEndpoint(entry.endpointId, { code: 1000, text: 'unsubscribed' });
+  }
+  const LOGIN_ENDED = { code: 1008, text: 'login ended' };
+
+  // A sign-out or revocation through this process closes the login's sockets at once; other
+  // processes find out on their next delivery (live-login.ts reads the Login each time).
+  ctx.addChangeListener((resource) => {
+    if ((resource.resourceType as string) !== 'Login' || !(resource as { revoked?: boolean }).revoked) return;
+    for (const [id, { subscription }] of endpoints)
+      if (subscription.login === resource.id) closeEndpoint(id, LOGIN_ENDED);
+  });
 
   async function subscribe(req: ServerRequest): Promise<ServerResponse> {
     const auth = requireAuth(req);
@@ -159,22 +213,33 @@ export function registerFhircastHub(
       }
       const endpointId = endpoint.split('/').pop() ?? '';
       const subscription = readEndpointId(key, endpointId);
-      if (subscription && subscription.project === auth.project && subscription.topic === topic) {
+      // Only the user who subscribed ends a subscription; anyone else's request changes nothing.
+      if (
+        subscription &&
+        subscription.project === auth.project &&
+        subscription.user === auth.user &&
+        subscription.topic === topic
+      ) {
         forgetEnded();
         let pending = 0;
-        for (const entry of unsubscribed.values()) if (entry.project === auth.project) pending++;
-        if (pending >= MAX_SUBSCRIPTIONS_PER_PROJECT) throw invalid('Too many FHIRcast unsubscribes for this project.');
-        const entry: Unsubscribed = { endpointId, project: auth.project, expires: subscription.expires };
+        for (const entry of unsubscribed.values()) if (entry.user === auth.user) pending++;
+        if (pending >= MAX_UNSUBSCRIBES_PER_USER || unsubscribed.size >= MAX_UNSUBSCRIBES)
+          throw tooManyRequests('Too many FHIRcast unsubscribes pending; they end with their lease.', 60);
+        const entry: Unsubscribed = { endpointId, user: auth.user, expires: subscription.expires };
         if (bus) bus.publish(FHIRCAST_UNSUBSCRIBE_CHANNEL, entry);
-        else closeEndpoint(entry);
+        else unsubscribeEndpoint(entry);
       }
       return { status: 202, body: { 'hub.channel.endpoint': endpoint } };
     }
+    const policy = await logins.policy(auth);
+    assertTopicAccess({ auth, policy, topic, action: 'subscribe', events: events as FhircastEventName[] });
     const endpointId = createEndpointId(key, {
       project: auth.project,
       topic,
       events: events as FhircastEventName[],
       expires: Date.now() + FHIRCAST_LEASE_SECONDS * 1000,
+      login: auth.login,
+      user: auth.user,
     });
     return {
       status: 202,
@@ -182,25 +247,76 @@ export function registerFhircastHub(
     };
   }
 
-  /** Delivers an event to this process's sockets and keeps the topic's context. */
-  function deliver(published: PublishedEvent): void {
+  /** Keeps (or clears) the topic's context, within its owner's cap. */
+  function keepContext(published: PublishedEvent): void {
     const key = topicKey(published.project, published.topic);
+    const owner = ownerKey(published.project, published.topic);
     const type = anchorType(published.event);
+    const held = ownedContexts.get(owner) ?? new Set<string>();
     if (type && published.event.endsWith('-open')) {
+      // The publishing process refused this already; a message from elsewhere is held to it too.
+      if (!held.has(key) && held.size >= MAX_TOPICS_PER_USER) return;
       contexts.set(key, { type, versionId: published.versionId, context: published.context });
+      ownedContexts.set(owner, held.add(key));
     } else if (type && published.event.endsWith('-close')) {
-      if (contexts.get(key)?.type === type) contexts.delete(key);
+      if (contexts.get(key)?.type !== type) return;
+      contexts.delete(key);
+      held.delete(key);
+      if (held.size === 0) ownedContexts.delete(owner);
     }
+  }
+
+  /** Sends an event to this process's sockets of the topic whose login still holds and may read it. */
+  async function send(published: PublishedEvent): Promise<void> {
     const text = JSON.stringify(published.payload);
-    for (const { subscription, sockets } of endpoints.values()) {
+    const callers = new Map<string, ReturnType<typeof logins.caller>>();
+    for (const [endpointId, { subscription, sockets }] of [...endpoints]) {
       if (subscription.project !== published.project || subscription.topic !== published.topic) continue;
       if (!subscription.events.includes(published.event)) continue;
+      let caller = callers.get(subscription.login);
+      if (!caller) callers.set(subscription.login, (caller = logins.caller(subscription.login, subscription.user)));
+      const live = await caller;
+      if (!live) {
+        closeEndpoint(endpointId, LOGIN_ENDED);
+        continue;
+      }
+      // Read as a GET of the context would be: the owner, their scopes and policy, this context.
+      const decision = decideTopicAccess({
+        ...live,
+        topic: published.topic,
+        action: 'read',
+        events: [published.event],
+        context: published.context,
+      });
+      if (!decision.allowed) continue;
       for (const socket of sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
     }
   }
 
+  // Deliveries go out in the order events arrive, one at a time; each owner's waiting ones are
+  // counted, so a member publishing faster than delivery cannot grow the queue without bound.
+  let deliveries: Promise<void> = Promise.resolve();
+  const pendingEvents = new Map<string, number>();
+  function deliver(published: PublishedEvent): void {
+    keepContext(published);
+    const owner = ownerKey(published.project, published.topic);
+    pendingEvents.set(owner, (pendingEvents.get(owner) ?? 0) + 1);
+    deliveries = deliveries.then(() =>
+      send(published)
+        .catch((err) => console.error('[fhircast] delivery failed:', err instanceof Error ? err.message : err))
+        .finally(() => {
+          const left = (pendingEvents.get(owner) ?? 1) - 1;
+          if (left > 0) pendingEvents.set(owner, left);
+          else pendingEvents.delete(owner);
+        })
+    );
+  }
+
   async function publish(req: ServerRequest): Promise<ServerResponse> {
     const auth = requireAuth(req);
+    // app.ts refuses a longer body before reading it; this holds wherever the hub is mounted.
+    if (req.rawBody.length > MAX_FHIRCAST_EVENT_BYTES)
+      throw tooLarge(`A FHIRcast event may be at most ${MAX_FHIRCAST_EVENT_BYTES} bytes.`);
     const topic = checkTopic(decodeURIComponent(req.params.topic ?? ''));
     const body = req.body as { id?: unknown; timestamp?: unknown; event?: Record<string, unknown> } | undefined;
     if (!body || typeof body !== 'object' || Buffer.isBuffer(body) || typeof body.event !== 'object' || !body.event) {
@@ -217,6 +333,18 @@ export function registerFhircastHub(
     } catch (error) {
       throw invalid(error instanceof Error ? error.message : String(error), 'event.context');
     }
+    const policy = await logins.policy(auth);
+    assertTopicAccess({ auth, policy, topic, action: 'publish', events: [name as FhircastEventName], context });
+    const owner = ownerKey(auth.project, topic);
+    if ((pendingEvents.get(owner) ?? 0) >= MAX_PENDING_EVENTS_PER_USER)
+      throw tooManyRequests('Too many FHIRcast events waiting for delivery; try again shortly.', 1);
+    const held = ownedContexts.get(owner);
+    const opens = anchorType(name as FhircastEventName) && (name as string).endsWith('-open');
+    if (opens && held && !held.has(topicKey(auth.project, topic)) && held.size >= MAX_TOPICS_PER_USER)
+      throw tooManyRequests(
+        `At most ${MAX_TOPICS_PER_USER} FHIRcast topics may hold a context at once; close one first.`,
+        FHIRCAST_LEASE_SECONDS
+      );
     const payload = {
       id: typeof body.id === 'string' ? body.id : randomBytes(16).toString('hex'),
       timestamp: typeof body.timestamp === 'string' ? body.timestamp : new Date().toISOString(),
@@ -239,6 +367,15 @@ export function registerFhircastHub(
     const auth = requireAuth(req);
     const topic = checkTopic(decodeURIComponent(req.params.topic ?? ''));
     const current = contexts.get(topicKey(auth.project, topic));
+    const event = current && (`${current.type}-open` as FhircastEventName);
+    assertTopicAccess({
+      auth,
+      policy: await logins.policy(auth),
+      topic,
+      action: 'read',
+      events: event && isFhircastEventName(event) ? [event] : [],
+      context: current?.context ?? [],
+    });
     return {
       status: 200,
       body: current
@@ -257,37 +394,52 @@ export function registerFhircastHub(
   const busListeners = bus
     ? [
         bus.subscribe(FHIRCAST_BUS_CHANNEL, (message) => deliver(message as PublishedEvent)),
-        bus.subscribe(FHIRCAST_UNSUBSCRIBE_CHANNEL, (message) => closeEndpoint(message as Unsubscribed)),
+        bus.subscribe(FHIRCAST_UNSUBSCRIBE_CHANNEL, (message) => unsubscribeEndpoint(message as Unsubscribed)),
       ]
     : [];
 
-  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (!path.startsWith(FHIRCAST_WS_PREFIX)) {
-      // Not ours and not the subscriptions socket's: nobody will answer, so refuse.
-      if (path !== SUBSCRIPTIONS_WS_PATH) {
-        socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-        socket.destroy();
-      }
-      return;
+  /** Sockets this process holds (and is about to hold) for a project and for a user. */
+  function socketsHeld(subscription: EndpointSubscription): { project: number; user: number } {
+    let project = 0;
+    let user = pendingSockets.get(subscription.user) ?? 0;
+    for (const entry of endpoints.values()) {
+      if (entry.subscription.project === subscription.project) project += entry.sockets.size;
+      if (entry.subscription.user === subscription.user) user += entry.sockets.size;
     }
-    const endpointId = path.slice(FHIRCAST_WS_PREFIX.length);
+    return { project, user };
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, endpointId: string): Promise<void> {
     const subscription = readEndpointId(key, endpointId);
-    if (!subscription || subscription.expires < Date.now() || unsubscribed.has(endpointId)) {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    let held = 0;
-    for (const entry of endpoints.values())
-      if (entry.subscription.project === subscription.project) held += entry.sockets.size;
-    if (held >= MAX_SUBSCRIPTIONS_PER_PROJECT) {
-      socket.write('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
+    if (!subscription || subscription.expires < Date.now() || unsubscribed.has(endpointId))
+      return refuseUpgrade(socket, '404 Not Found');
+    // The login that subscribed must still hold, and still be allowed what it subscribed to.
+    const live = await logins.caller(subscription.login, subscription.user);
+    if (socket.destroyed) return;
+    if (!live || live.auth.project !== subscription.project) return refuseUpgrade(socket, '401 Unauthorized');
+    const decision = decideTopicAccess({
+      ...live,
+      topic: subscription.topic,
+      action: 'subscribe',
+      events: subscription.events,
+    });
+    if (!decision.allowed) return refuseUpgrade(socket, '403 Forbidden');
+    const held = socketsHeld(subscription);
+    if (held.user >= MAX_SOCKETS_PER_USER || held.project >= MAX_SUBSCRIPTIONS_PER_PROJECT)
+      return refuseUpgrade(socket, '429 Too Many Requests');
+    const user = subscription.user;
+    pendingSockets.set(user, (pendingSockets.get(user) ?? 0) + 1);
+    const settle = () => {
+      const left = (pendingSockets.get(user) ?? 1) - 1;
+      if (left > 0) pendingSockets.set(user, left);
+      else pendingSockets.delete(user);
+    };
+    // The handshake may never finish (the peer goes away): the slot is given back then too.
+    socket.once('close', settle);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      // Unsubscribed while the handshake was on its way.
+      socket.off('close', settle);
+      settle();
+      // Unsubscribed, or the login ended, while the handshake was on its way.
       if (unsubscribed.has(endpointId)) return ws.close(1000, 'unsubscribed');
       let entry = endpoints.get(endpointId);
       if (!entry) endpoints.set(endpointId, (entry = { subscription, sockets: new Set() }));
@@ -309,6 +461,19 @@ export function registerFhircastHub(
           'hub.lease_seconds': FHIRCAST_LEASE_SECONDS,
         })
       );
+    });
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (!path.startsWith(FHIRCAST_WS_PREFIX)) {
+      // Not ours and not the subscriptions socket's: nobody will answer, so refuse.
+      if (path !== SUBSCRIPTIONS_WS_PATH) refuseUpgrade(socket, '404 Not Found');
+      return;
+    }
+    upgrade(req, socket, head, path.slice(FHIRCAST_WS_PREFIX.length)).catch((err: unknown) => {
+      console.error('[fhircast] upgrade failed:', err instanceof Error ? err.message : err);
+      if (!socket.destroyed) refuseUpgrade(socket, '500 Internal Server Error');
     });
   };
   httpServer.on('upgrade', onUpgrade);

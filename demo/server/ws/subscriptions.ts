@@ -4,7 +4,8 @@
  * once); every committed write is offered to notify(), which sends a history Bundle to each
  * socket whose bound, active Subscription matches the resource and whose owner may read it.
  * A socket that has not bound yet is anonymous: each address may hold a few, and each must
- * bind within a deadline or it is closed.
+ * bind within a deadline or it is closed. A bound socket is its user's: each user may hold a
+ * few, so one member cannot hold the server's sockets (nor the work each write costs per socket).
  *
  * Matching runs the criteria through the library's matcher (src/fhir/match.ts, as the client
  * and access policies do), then the owner's repository reads the resource, which checks their
@@ -42,6 +43,8 @@ interface Client {
   address: string;
   /** Set once a token bound: the socket then belongs to a signed-in user. */
   bound: boolean;
+  /** The user of the first token bound: whose maxBoundPerUser the socket counts against. */
+  user?: string;
   deadline?: ReturnType<typeof setTimeout>;
 }
 
@@ -53,6 +56,11 @@ export interface SocketLimits {
   maxUnbound: number;
   /** A socket must bind within this time (default 30 s) or it is closed (1008). */
   bindDeadlineMs: number;
+  /**
+   * Bound sockets one user may hold at once (default 32: a tab each, with room to spare); a bind
+   * past it is refused and the socket closed (1008), so one member cannot hold the server's sockets.
+   */
+  maxBoundPerUser: number;
 }
 
 /** The defaults of SocketLimits. */
@@ -60,6 +68,7 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   maxUnboundPerAddress: 10,
   maxUnbound: 1000,
   bindDeadlineMs: 30_000,
+  maxBoundPerUser: 32,
 };
 
 /** Options of the websocket endpoint. */
@@ -233,6 +242,18 @@ export function attachSubscriptionSocket(
       return sendError(client.socket, 'Subscription is not active');
     const criteria = parseCriteria(subscription.criteria);
     if (!criteria) return sendError(client.socket, 'Invalid subscription criteria');
+    if (!client.bound) {
+      // Counted here, after the last await, so binds that raced cannot pass the cap together.
+      let held = 0;
+      for (const other of clients) if (other.bound && other.user === auth.user) held++;
+      if (held >= limits.maxBoundPerUser) {
+        log({ event: 'refused', status: 429, ...whoOf(auth), address: client.address });
+        sendError(client.socket, 'Too many live sockets for this user');
+        client.socket.close(1008, 'Too many live sockets for this user');
+        return;
+      }
+      client.user = auth.user;
+    }
     const binding: Binding = { token, subscriptionId, criteria, auth, eventCount: 0 };
     client.bindings.set(subscriptionId, binding);
     markBound(client);
