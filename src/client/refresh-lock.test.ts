@@ -32,7 +32,14 @@ describe('tabs sharing a remembered login, without Web Locks', () => {
     const server = rotatingTokenServer();
     const storage = new AreaClientStorage(localStorage);
     storage.setObject('activeLogin', server.login);
-    const options = { baseUrl: BASE, fetch: server.fetch, storage, cacheTime: 0, maxRetries: 0, logLevel: 'none' } as const;
+    const options = {
+      baseUrl: BASE,
+      fetch: server.fetch,
+      storage,
+      cacheTime: 0,
+      maxRetries: 0,
+      logLevel: 'none',
+    } as const;
     const a = new FhirClient(options);
     await a.getProfileAsync();
     const tokenA = a.getAccessToken();

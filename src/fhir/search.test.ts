@@ -102,7 +102,9 @@ describe('parseSearchUrl', () => {
 
     it('keeps each prefix with its value: the OR of the two', () => {
       const filters = parseSearchUrl('Slot', slots).filters!;
-      expect(filters).toEqual([{ code: 'start', operator: 'eq', value: 'gt2026-01-01T00:00:00Z,lt2027-01-01T00:00:00Z' }]);
+      expect(filters).toEqual([
+        { code: 'start', operator: 'eq', value: 'gt2026-01-01T00:00:00Z,lt2027-01-01T00:00:00Z' },
+      ]);
       expect(searchValues(filters[0])).toEqual([
         { operator: 'gt', value: '2026-01-01T00:00:00Z' },
         { operator: 'lt', value: '2027-01-01T00:00:00Z' },

@@ -201,7 +201,13 @@ function filterCondition(filter: SearchFilter, type: string, p: SqlParams): stri
     if (operator === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
     return `(${filter.values
       .map((v, i) =>
-        dateCondition(prefixOf(filter.prefixes?.[i] ?? operator), parseDateRange(v)!, 'r.last_updated', 'r.last_updated', p)
+        dateCondition(
+          prefixOf(filter.prefixes?.[i] ?? operator),
+          parseDateRange(v)!,
+          'r.last_updated',
+          'r.last_updated',
+          p
+        )
       )
       .join(' OR ')})`;
   }
