@@ -90,3 +90,18 @@ describe('tabs sharing a remembered login', () => {
     });
   });
 });
+
+describe('a frame whose Web Locks refuse to lock (an opaque origin)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('still refreshes, once', async () => {
+    const request = vi.fn(() => Promise.reject(new DOMException('The request is not allowed', 'SecurityError')));
+    vi.stubGlobal('navigator', { locks: { request } });
+    const server = rotatingTokenServer();
+    const { a } = twoTabs(server, 1);
+    await expect(a.readResource('Patient', '1')).resolves.toMatchObject({ id: '1' });
+    expect(request).toHaveBeenCalled();
+    expect(server.tokenPosts()).toBe(1);
+    expect(a.getAccessToken()).toBe(server.state.valid);
+  });
+});

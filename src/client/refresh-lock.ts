@@ -16,7 +16,19 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export async function exclusive<T>(name: string, storage: ClientStorage, fn: () => Promise<T>): Promise<T> {
   const locks = (globalThis as { navigator?: Navigator }).navigator?.locks;
-  if (locks) return locks.request(name, () => fn());
+  let started = false;
+  if (locks) {
+    try {
+      return await locks.request(name, () => {
+        started = true;
+        return fn();
+      });
+    } catch (error) {
+      // A frame with an opaque origin has navigator.locks but may not use it; it has no shared storage either.
+      if (started) throw error;
+      return fn();
+    }
+  }
   if (typeof window === 'undefined') return fn();
   const me = String(Math.random());
   // Bounded: a lease left by a tab closed mid-refresh expires after 10 s, and so does the wait.
