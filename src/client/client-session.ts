@@ -228,8 +228,8 @@ export class ClientSession {
   adoptStoredLogin(): boolean {
     const login = this.getActiveLogin();
     const token = login?.accessToken;
-    if (!token || token === this.#login?.accessToken || token === this.#accessToken) return false;
-    this.activateLogin(login!, false, true).catch((error) =>
+    if (!login || !token || token === this.#login?.accessToken || token === this.#accessToken) return false;
+    this.activateLogin(login, false, true).catch((error) =>
       this.#host.log('warn', `Could not load the profile: ${normalizeErrorString(error)}`)
     );
     return true;
