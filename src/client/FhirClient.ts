@@ -135,8 +135,9 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
       );
     }
     this.keyValue = platform.keyValueClient(this);
-    // Signing out in another tab removes the stored login; this tab forgets its tokens too.
-    listenForSignOutInOtherTabs(this, storage as never);
+    // Signing out in another tab removes the stored login, and this tab forgets its tokens too; a
+    // login another tab stores (a refresh, a sign-in) replaces this tab's.
+    listenForSignOutInOtherTabs(this.#session, storage as never);
   }
 
   // ---------------------------------------------------------------- login part
@@ -503,7 +504,7 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
       if (!retried && (await session.refreshAfter401(tokenSent))) {
         return this.#request(method, url, options, body, contentType, true);
       }
-      session.unauthenticated();
+      session.unauthenticated(tokenSent);
     }
     if (response.status === 202 && options.pollStatusOnAccepted) {
       response = await this.#transport.poll(response, options, authorization);

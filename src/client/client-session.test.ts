@@ -80,4 +80,60 @@ describe('token secrecy', () => {
       }
     });
   });
+
+  describe('when a session ends under a storm of requests', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // Answers arrive spread out, some after the failed refresh has already ended the session.
+    function server(expiredToken = false) {
+      const onUnauthenticated = vi.fn();
+      const { client, fetch } = setup(
+        async (request, index) => {
+          await sleep(index % 7);
+          return request.url.endsWith('oauth2/token')
+            ? json({ error: 'invalid_grant', error_description: 'Invalid refresh token' }, 400)
+            : json({ resourceType: 'OperationOutcome', issue: [] }, 401);
+        },
+        { maxRetries: 0, onUnauthenticated }
+      );
+      const signIn = (n: number) =>
+        client.setActiveLogin({
+          accessToken: expiredToken ? makeJwt({ exp: nowSeconds() - 10, n }) : `opaque-${n}`,
+          refreshToken: `r-${n}`,
+        });
+      const storm = async () => {
+        const results = await Promise.allSettled(
+          Array.from({ length: 50 }, (_, i) => client.readResource('Patient', `${i}`))
+        );
+        return results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'resolved'));
+      };
+      const tokenPosts = () => fetch.requests.filter((r) => r.url.endsWith('oauth2/token')).length;
+      return { client, onUnauthenticated, signIn, storm, tokenPosts };
+    }
+
+    it('runs onUnauthenticated once for 50 requests that all get 401', async () => {
+      const { client, onUnauthenticated, signIn, storm, tokenPosts } = server();
+      await signIn(1);
+      expect(await storm()).toEqual(Array(50).fill('Unauthorized'));
+      expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+      expect(tokenPosts()).toBe(1);
+      expect(client.getAccessToken()).toBeUndefined();
+    });
+
+    it('runs it once for 50 requests whose expired token cannot be refreshed', async () => {
+      const { onUnauthenticated, signIn, storm, tokenPosts } = server(true);
+      await signIn(1);
+      expect(await storm()).toEqual(Array(50).fill('Unauthorized'));
+      expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+      expect(tokenPosts()).toBe(1);
+    });
+
+    it('runs it again when the next session is lost', async () => {
+      const { onUnauthenticated, signIn, storm } = server();
+      await signIn(1);
+      await storm();
+      await signIn(2);
+      await storm();
+      expect(onUnauthenticated).toHaveBeenCalledTimes(2);
+    });
+  });
 });

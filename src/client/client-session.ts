@@ -9,6 +9,7 @@ import type { ClientTransport } from './client-transport';
 import type { FhirClientEventMap } from './events';
 import type { ClientLog } from './log';
 import type { ResolvedOptions } from './options';
+import { exclusive } from './refresh-lock';
 import {
   ACTIVE_LOGIN_KEY,
   LOGINS_KEY,
@@ -42,6 +43,11 @@ export interface SessionHost {
  * grace period with one shared in-flight request, the stored logins, the token-endpoint grants and
  * the session details (GET auth/me). It answers the Authorization value of each request and never
  * hands a token to a log line or an error.
+ *
+ * Tabs sharing a stored login refresh it once between them (refresh-lock.ts): inside the lock a
+ * tab first takes what another tab stored since it last looked, and a login another tab stores
+ * reaches this one through the storage event too. Client-side only: the server rotates refresh
+ * tokens with no grace window for the previous one.
  */
 export class ClientSession {
   readonly #host: SessionHost;
@@ -54,6 +60,10 @@ export class ClientSession {
   #refreshToken?: string;
   #accessTokenExpires?: number;
   #refreshPromise?: Promise<void>;
+  /** The login as this tab last read or wrote it in storage; a different stored one came from another tab. */
+  #login?: LoginState;
+  /** The access token whose loss onUnauthenticated has already reported. */
+  #reported?: string;
   #profilePromise?: Promise<ProfileResource | undefined>;
   #details?: SessionDetails;
 
@@ -96,10 +106,11 @@ export class ClientSession {
       this.#accessTokenExpires !== undefined &&
       Date.now() > this.#accessTokenExpires - this.#host.options.refreshGracePeriod;
     if (!this.#refreshPromise && !(due && this.#canRefresh())) return;
+    const token = this.#accessToken;
     try {
       await this.refresh();
     } catch (error) {
-      this.unauthenticated(error);
+      this.unauthenticated(token, error);
     }
   }
 
@@ -116,10 +127,16 @@ export class ClientSession {
     }
   }
 
-  /** Ends the session because the server rejected it: clears the login, runs onUnauthenticated, throws Unauthorized. */
-  unauthenticated(cause?: unknown): never {
+  /**
+   * Ends the session because the server rejected the token a request carried: clears the login,
+   * runs onUnauthenticated, throws Unauthorized. Every request in flight when a session ends comes
+   * here; onUnauthenticated runs for the first of them only (a request sent without a token has
+   * no session to lose, so each one still reports).
+   */
+  unauthenticated(tokenSent: string | undefined, cause?: unknown): never {
     this.clearActiveLogin();
-    this.#host.options.onUnauthenticated?.();
+    if (!tokenSent || tokenSent !== this.#reported) this.#host.options.onUnauthenticated?.();
+    this.#reported = tokenSent;
     throw new OperationOutcomeError(unauthorizedOutcome(), cause ? { cause } : undefined);
   }
 
@@ -181,16 +198,19 @@ export class ClientSession {
     return this.#host.storage.getObject<LoginState[]>(LOGINS_KEY) ?? [];
   }
 
-  /** Makes a login active: stores it, uses its tokens and fetches its profile. */
-  async activateLogin(login: LoginState, fromTokenEndpoint = false): Promise<void> {
+  /** Makes a login active: stores it (unless another tab just did), uses its tokens and fetches its profile. */
+  async activateLogin(login: LoginState, fromTokenEndpoint = false, stored = false): Promise<void> {
     // A refreshed token for the same user keeps the session details and the cache; another user starts clean.
-    const sameUser = !!this.#accessToken && this.getActiveLogin()?.profile?.reference === login.profile?.reference;
-    if (!sameUser) this.clearActiveLogin();
+    const sameUser = !!this.#accessToken && this.#login?.profile?.reference === login.profile?.reference;
+    if (!sameUser) this.#forget(!stored);
     const details = sameUser ? this.#details : undefined;
     this.setAccessToken(login.accessToken, login.refreshToken);
     this.#details = details;
-    this.#host.storage.setObject(ACTIVE_LOGIN_KEY, login);
-    storeLogin(this.#host.storage, login);
+    this.#login = login;
+    if (!stored) {
+      this.#host.storage.setObject(ACTIVE_LOGIN_KEY, login);
+      storeLogin(this.#host.storage, login);
+    }
     this.#host.emit('change');
     // Only our login protocol names a profile; other FHIR servers have no auth/me to ask.
     if (login.profile && !details) await this.#refreshProfile(fromTokenEndpoint);
@@ -198,7 +218,26 @@ export class ClientSession {
 
   /** Ends the active login: forgets tokens, profile and cached data. */
   clearActiveLogin(): void {
-    this.#host.storage.setObject(ACTIVE_LOGIN_KEY, undefined);
+    this.#forget(true);
+  }
+
+  /**
+   * Takes the login another tab stored since this one last read or wrote it, so this tab neither
+   * keeps a stale access token nor spends a refresh token already rotated. True when there was one.
+   */
+  adoptStoredLogin(): boolean {
+    const login = this.getActiveLogin();
+    const token = login?.accessToken;
+    if (!login || !token || token === this.#login?.accessToken || token === this.#accessToken) return false;
+    this.activateLogin(login, false, true).catch((error) =>
+      this.#host.log('warn', `Could not load the profile: ${normalizeErrorString(error)}`)
+    );
+    return true;
+  }
+
+  #forget(fromStorage: boolean): void {
+    if (fromStorage) this.#host.storage.setObject(ACTIVE_LOGIN_KEY, undefined);
+    this.#login = undefined;
     this.#accessToken = undefined;
     this.#refreshToken = undefined;
     this.#accessTokenExpires = undefined;
@@ -250,6 +289,7 @@ export class ClientSession {
     const login = this.getActiveLogin();
     if (!login?.accessToken) return;
     this.setAccessToken(login.accessToken, login.refreshToken);
+    this.#login = login;
     if (login.profile) {
       this.#refreshProfile(false).catch((error) =>
         this.#host.log('warn', `Could not load the profile: ${normalizeErrorString(error)}`)
@@ -261,30 +301,33 @@ export class ClientSession {
     return !!this.#refreshToken || !!(this.#clientId && this.#clientSecret);
   }
 
-  /** Refreshes the access token with the refresh token (or client credentials); concurrent callers share one request. */
+  /**
+   * Refreshes the access token with the refresh token (or client credentials); concurrent callers
+   * share one request, and tabs sharing the stored login one lock, inside which a token another
+   * tab already refreshed is taken instead.
+   */
   refresh(): Promise<void> {
-    if (!this.#refreshPromise) {
-      let pending: Promise<unknown>;
-      if (this.#refreshToken) {
-        const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: this.#refreshToken });
-        if (this.#clientId) form.set('client_id', this.#clientId);
-        pending = this.fetchTokens(form);
-      } else if (this.#clientId && this.#clientSecret) {
-        pending = this.startClientLogin(this.#clientId, this.#clientSecret);
-      } else {
-        return Promise.reject(new OperationOutcomeError(unauthorizedOutcome()));
-      }
-      const promise = pending.then(
-        () => {
-          this.#refreshPromise = undefined;
-        },
-        (error) => {
-          this.#refreshPromise = undefined;
-          throw error;
-        }
-      );
-      this.#refreshPromise = promise;
+    if (!this.#refreshPromise && !this.#canRefresh()) {
+      return Promise.reject(new OperationOutcomeError(unauthorizedOutcome()));
     }
+    const before = this.#accessToken;
+    this.#refreshPromise ??= exclusive<unknown>(
+      `fhir-portal-kit refresh ${this.#login?.profile?.reference ?? ''}`,
+      this.#host.storage,
+      async () => {
+        // While this tab waited, another refreshed: its token is in storage, or already here by its storage event.
+        if (this.adoptStoredLogin() || this.#accessToken !== before) return;
+        const [refreshToken, clientId, secret] = [this.#refreshToken, this.#clientId, this.#clientSecret];
+        if (!refreshToken) return this.startClientLogin(clientId as string, secret as string);
+        const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken });
+        if (clientId) form.set('client_id', clientId);
+        return this.fetchTokens(form);
+      }
+    )
+      .then(() => undefined)
+      .finally(() => {
+        this.#refreshPromise = undefined;
+      });
     return this.#refreshPromise;
   }
 

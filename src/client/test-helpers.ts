@@ -77,3 +77,43 @@ export function setup(handler?: Handler, options: FhirClientOptions = {}) {
   const client = new FhirClient({ baseUrl: BASE, fetch, storage, cacheTime: 0, ...options });
   return { client, fetch, storage };
 }
+
+/**
+ * A server that rotates refresh tokens as the reference server does: each one works once, and a
+ * reused one revokes the login, so its newest access token stops working too. FHIR reads answer
+ * 200 with the current access token and 401 with any other; auth/me answers the profile.
+ */
+export function rotatingTokenServer(options: { delay?: number } = {}) {
+  let refresh: string | undefined = 'R1';
+  let count = 1;
+  const state = { valid: undefined as string | undefined, revoked: false };
+  const expired = makeJwt({ exp: nowSeconds() - 10, n: 1 });
+  const fetch = mockFetch(async (request) => {
+    if (request.url === BASE + 'oauth2/token') {
+      await new Promise((resolve) => setTimeout(resolve, options.delay ?? 5));
+      const presented = new URLSearchParams(String(request.body)).get('refresh_token');
+      if (!refresh || presented !== refresh) {
+        refresh = state.valid = undefined;
+        state.revoked = true;
+        return json({ error: 'invalid_grant', error_description: 'Invalid refresh token' }, 400);
+      }
+      count++;
+      refresh = `R${count}`;
+      state.valid = makeJwt({ exp: nowSeconds() + 3600, n: count });
+      return json({ access_token: state.valid, refresh_token: refresh, profile: { reference: 'Patient/1' } });
+    }
+    if (!state.valid || request.headers.Authorization !== `Bearer ${state.valid}`) return json({}, 401);
+    if (request.url === BASE + 'auth/me') {
+      return json({
+        profile: { resourceType: 'Patient', id: '1' },
+        project: { resourceType: 'Project', id: 'p' },
+        membership: { resourceType: 'ProjectMembership', id: 'm' },
+      });
+    }
+    return json({ resourceType: 'Patient', id: '1' });
+  });
+  const tokenPosts = () => fetch.requests.filter((r) => r.url === BASE + 'oauth2/token').length;
+  /** The login both tabs remember: an access token past its expiry and the first refresh token. */
+  const login = { accessToken: expired, refreshToken: 'R1', profile: { reference: 'Patient/1' } };
+  return { fetch, state, tokenPosts, login };
+}

@@ -107,6 +107,15 @@ describe('matchesSearchRequest', () => {
       ['date=2024-05-01T12:30%2B02:00', true],
     ])('%s is %s', (query, expected) => expect(matches(observation, `Observation?${query}`)).toBe(expected));
 
+    // Each comma-separated value has its own prefix, and any one matching is enough.
+    it.each([
+      ['date=gt2024-06-01,lt2024-05-02', true],
+      ['date=lt2024-05-01,gt2024-05-02', false],
+      ['date=gt2024-06-01,2024-05', true],
+      ['date=ne2024-05-01,gt2030-01-01', false],
+      ['date=ne2024-06-01,gt2030-01-01', true],
+    ])('%s is %s', (query, expected) => expect(matches(observation, `Observation?${query}`)).toBe(expected));
+
     it('reads periods with open ends', () => {
       const plan: Resource = {
         resourceType: 'CarePlan',

@@ -5,7 +5,7 @@
 // does not know, or a value-set modifier (:in, :not-in, :above/:below on tokens), never matches.
 
 import { throwError } from './outcomes';
-import { splitSearchOnComma, type Filter, type SearchRequest } from './search';
+import { searchValues, splitSearchOnComma, type Filter, type SearchRequest } from './search';
 import { getSearchParameterDetails, type SearchParameterDetails } from './search-parameters';
 import type { Resource } from './types';
 
@@ -37,6 +37,8 @@ export function matchesSearchRequest(resource: Resource, request: SearchRequest)
   return (request.filters ?? []).every((filter) => matchesFilter(resource, filter));
 }
 
+const PREFIXED: readonly string[] = ['number', 'date', 'quantity'];
+
 /** True when the resource matches one search filter. */
 export function matchesFilter(resource: Resource, filter: Filter): boolean {
   const details = getSearchParameterDetails(resource.resourceType, filter.code);
@@ -45,6 +47,14 @@ export function matchesFilter(resource: Resource, filter: Filter): boolean {
   if (filter.operator === 'missing') return (filter.value === 'true') === (values.length === 0);
 
   const negated = filter.operator === 'ne' || filter.operator === 'not';
+  if (!negated && PREFIXED.includes(details.type)) {
+    // Each value with its own prefix (`gt2026-01-01,lt2025-01-01`): any one of them matching is enough.
+    return searchValues(filter).some(({ operator, value }) =>
+      operator === 'ne'
+        ? !values.some((v) => matchesValue(details, 'eq', v, value))
+        : values.some((v) => matchesValue(details, operator, v, value))
+    );
+  }
   const operator = negated ? 'eq' : filter.operator;
   const wanted = splitSearchOnComma(filter.value).map((v) => v.replace(/\\,/g, ','));
   const any = wanted.some((w) => values.some((v) => matchesValue(details, operator, v, w)));

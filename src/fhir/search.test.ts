@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { isOperationOutcomeError } from './outcomes';
-import { formatSearchQuery, formatSearchUrl, isValidSearchDate, parseSearchRequest, parseSearchUrl } from './search';
+import {
+  formatSearchQuery,
+  formatSearchUrl,
+  isValidSearchDate,
+  parseSearchRequest,
+  parseSearchUrl,
+  searchValues,
+  splitSearchOnComma,
+} from './search';
 
 const SPEC_TEXTS = [
   /^Invalid format for (number|date|quantity|reference|string|token|uri|_include|_revinclude) search parameter: /s,
@@ -86,6 +94,54 @@ describe('parseSearchUrl', () => {
       expect(parseSearchUrl('Observation', 'value-quantity=lt5.4|http://unitsofmeasure.org|mg').filters).toEqual([
         { code: 'value-quantity', operator: 'lt', value: '5.4|http://unitsofmeasure.org|mg' },
       ]);
+    });
+  });
+
+  describe('when comma-separated values carry prefixes of their own', () => {
+    const slots = 'start=gt2026-01-01T00:00:00Z,lt2027-01-01T00:00:00Z';
+
+    it('keeps each prefix with its value: the OR of the two', () => {
+      const filters = parseSearchUrl('Slot', slots).filters!;
+      expect(filters).toEqual([
+        { code: 'start', operator: 'eq', value: 'gt2026-01-01T00:00:00Z,lt2027-01-01T00:00:00Z' },
+      ]);
+      expect(searchValues(filters[0])).toEqual([
+        { operator: 'gt', value: '2026-01-01T00:00:00Z' },
+        { operator: 'lt', value: '2027-01-01T00:00:00Z' },
+      ]);
+    });
+
+    it('reads a value without a prefix as eq', () => {
+      const filter = parseSearchUrl('Observation', 'value-quantity=gt5,7|http://unitsofmeasure.org|mg').filters![0];
+      expect(searchValues(filter)).toEqual([
+        { operator: 'gt', value: '5' },
+        { operator: 'eq', value: '7|http://unitsofmeasure.org|mg' },
+      ]);
+    });
+
+    it('makes one prefix that every value carries the operator', () => {
+      const filter = parseSearchUrl('Slot', 'start=ge2026-01-01,ge2027-01-01').filters![0];
+      expect(filter).toEqual({ code: 'start', operator: 'ge', value: '2026-01-01,2027-01-01' });
+      expect(searchValues(filter).map((v) => v.operator)).toEqual(['ge', 'ge']);
+    });
+
+    it('writes the prefix on every value, so format then parse is the same request', () => {
+      const request = parseSearchUrl('Slot', 'start=ge2026-01-01,ge2027-01-01');
+      expect(formatSearchQuery(request)).toBe('?start=ge2026-01-01,ge2027-01-01');
+      const mixed = parseSearchUrl('Slot', slots);
+      expect(formatSearchQuery(mixed)).toBe('?' + slots);
+      expect(parseSearchUrl('Slot', formatSearchQuery(mixed))).toEqual(mixed);
+    });
+
+    it('names a bad value as written', () => {
+      expectSpecError(
+        () => parseSearchUrl('Slot', 'start=gt2026-01-01,lt2026-13-01'),
+        'Invalid format for date search parameter: gt2026-01-01,lt2026-13-01'
+      );
+      expectSpecError(
+        () => parseSearchUrl('Slot', 'start=gt2026-01-01,ltgt2026-01-01'),
+        'Invalid format for date search parameter: gt2026-01-01,ltgt2026-01-01'
+      );
     });
   });
 
@@ -264,6 +320,22 @@ describe('formatSearchQuery', () => {
       expect(query).toBe('?start=lt2024-05-01T10:00%2B02:00');
       expect(parseSearchUrl('Slot', query).filters?.[0].value).toBe('2024-05-01T10:00+02:00');
     });
+  });
+});
+
+describe('splitSearchOnComma', () => {
+  it('splits on commas that no backslash escapes', () => {
+    expect(splitSearchOnComma('a\\,b,c')).toEqual(['a\\,b', 'c']);
+    // An escaped backslash ends its value; the comma after it separates.
+    expect(splitSearchOnComma('a\\\\,b')).toEqual(['a\\\\', 'b']);
+    expect(splitSearchOnComma(',')).toEqual(['', '']);
+  });
+
+  it('takes one pass over a long value', () => {
+    const long = 'gt2026-01-01\\,'.repeat(50_000) + ',' + ','.repeat(50_000);
+    const started = performance.now();
+    expect(splitSearchOnComma(long)).toHaveLength(50_002);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });
 

@@ -6,8 +6,11 @@
 //   (`subject.name`) and a parameter with an unknown modifier are kept as opaque string filters:
 //   their value is not validated and the full name is the filter's code.
 // - A reference type modifier (`subject:Patient=1`) becomes the value `Patient/1`.
-// - Prefixes (eq, ne, gt, ...) are read only for number, date and quantity parameters, and apply to
-//   every comma-separated value of the parameter.
+// - Prefixes (eq, ne, gt, ...) are read only for number, date and quantity parameters. Each
+//   comma-separated value has its own (`start=gt2026-01-01,lt2025-01-01` is the OR of the two, as
+//   FHIR says); a value without one is `eq`. When every value has the same prefix it becomes the
+//   filter's operator and the value is given without it; otherwise the operator is `eq` and each
+//   value keeps its prefix, which searchValues reads.
 // - `_include` and `_revinclude` values that are not `ResourceType:search-parameter[:TargetType]`
 //   throw 'Invalid format for {_include|_revinclude} search parameter: {value}'.
 // - A bad value is named as it was written, prefix included ('gt2030-13-45').
@@ -135,14 +138,50 @@ function invalidFormat(type: string, value: string): never {
   throwError(`Invalid format for ${type} search parameter: ${value}`, 'invalid');
 }
 
-/** Splits a parameter value into its OR values; `\,` is an escaped comma, not a separator. */
+/**
+ * Splits a parameter value into its OR values. A backslash escapes the character after it, so `\,`
+ * is a comma inside a value and `\\,` a backslash ending one; the escapes are left in. One pass.
+ */
 export function splitSearchOnComma(value: string): string[] {
-  return value.split(/(?<!\\),/);
+  const values: string[] = [];
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    if (value[i] === '\\') i++;
+    else if (value[i] === ',') {
+      values.push(value.slice(start, i));
+      start = i + 1;
+    }
+  }
+  values.push(value.slice(start));
+  return values;
 }
 
-/** Checks each OR value of `value` against its type; a bad one is named by `written`, the value as given. */
-function validateValue(type: SearchParameterType, value: string, written: string): void {
-  for (const v of splitSearchOnComma(value)) {
+/** The prefix a number, date or quantity value starts with, if any. */
+function ownPrefix(value: string): Operator | undefined {
+  const prefix = value.slice(0, 2) as Operator;
+  return PREFIX_OPERATORS.includes(prefix) ? prefix : undefined;
+}
+
+/** One OR value of a filter with the comparison it asks for. */
+export interface SearchValue {
+  operator: Operator;
+  value: string;
+}
+
+/**
+ * The OR values of a number, date or quantity filter, each with its comparison: its own prefix
+ * (`start=gt2026-01-01,lt2025-01-01`), else the filter's operator.
+ */
+export function searchValues(filter: Pick<Filter, 'operator' | 'value'>): SearchValue[] {
+  return splitSearchOnComma(filter.value).map((value) => {
+    const prefix = ownPrefix(value);
+    return prefix ? { operator: prefix, value: value.slice(2) } : { operator: filter.operator, value };
+  });
+}
+
+/** Checks each OR value against its type; a bad one is named by `written`, the value as given. */
+function validateValue(type: SearchParameterType, values: string[], written: string): void {
+  for (const v of values) {
     switch (type) {
       case 'number':
         if (!NUMBER_RE.test(v)) invalidFormat(type, written);
@@ -209,7 +248,9 @@ function parseFilter(
   if (!details) return { code: key, operator: 'eq', value: rawValue };
 
   let operator: Operator = 'eq';
-  let value = rawValue;
+  // A literal '+' of a time zone arrives as a space when the query was not percent-encoded.
+  let value = details.type === 'date' ? rawValue.replace(/ /g, '+') : rawValue;
+  let values: string[] | undefined;
   if (modifier !== undefined) {
     if ((MODIFIER_OPERATORS as readonly string[]).includes(modifier)) {
       operator = modifier as Operator;
@@ -222,18 +263,15 @@ function parseFilter(
       return { code: key, operator: 'eq', value: rawValue };
     }
   } else if (PREFIXED_TYPES.includes(details.type)) {
-    const prefix = value.slice(0, 2);
-    if ((PREFIX_OPERATORS as readonly string[]).includes(prefix)) {
-      operator = prefix as Operator;
-      value = value.slice(2);
+    const prefixed = searchValues({ operator, value });
+    values = prefixed.map((v) => v.value);
+    if (prefixed.every((v) => v.operator === prefixed[0].operator)) {
+      operator = prefixed[0].operator;
+      value = values.join(',');
     }
   }
-  if (details.type === 'date') {
-    // A literal '+' of a time zone arrives as a space when the query was not percent-encoded.
-    value = value.replace(/ /g, '+');
-  }
   const valueType = valueTypeFor(details.type, operator);
-  if (valueType) validateValue(valueType, value, rawValue);
+  if (valueType) validateValue(valueType, values ?? splitSearchOnComma(value), rawValue);
   else if (details.type === 'composite' || details.type === 'special') throwError('Unknown data type', 'not-supported');
   if (operator === 'missing' && value !== 'true' && value !== 'false') invalidFormat('token', rawValue);
   return { code, operator, value };
@@ -377,7 +415,10 @@ function formatFilter(filter: Filter): string {
     return `${encode(code)}:${operator}=${encode(value)}`;
   }
   if (operator === 'eq') return `${encode(code)}=${encode(value)}`;
-  return `${encode(code)}=${operator}${encode(value)}`;
+  // Each OR value has its own prefix: one written once would apply to the first value only.
+  return `${encode(code)}=${splitSearchOnComma(value)
+    .map((v) => operator + encode(v))
+    .join(',')}`;
 }
 
 function formatInclude(key: string, target: IncludeTarget): string {

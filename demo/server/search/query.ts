@@ -8,7 +8,7 @@ import type { SearchFilter, SearchRequest } from './request';
 
 type Prefix = 'eq' | 'ne' | 'gt' | 'lt' | 'ge' | 'le' | 'sa' | 'eb' | 'ap';
 
-/** The comparison of a date, number or quantity filter (the library parsed the prefix into the operator). */
+/** The comparison of a date, number or quantity value: its own prefix (request.ts), else the filter's operator. */
 function prefixOf(operator: Operator): Prefix {
   return (['ne', 'gt', 'lt', 'ge', 'le', 'sa', 'eb', 'ap'] as const).find((p) => p === operator) ?? 'eq';
 }
@@ -82,9 +82,10 @@ function numberCondition(prefix: Prefix, text: string, col: string, p: SqlParams
   }
 }
 
-/** The condition on one search_index row (alias si) for one value. */
-function valueCondition(filter: SearchFilter, value: string, p: SqlParams): string {
+/** The condition on one search_index row (alias si) for one value; `own` is its prefix, when it has one. */
+function valueCondition(filter: SearchFilter, value: string, p: SqlParams, own?: Operator): string {
   const { operator, details } = filter;
+  const prefix = prefixOf(own ?? operator);
   switch (details.type) {
     case 'string':
       // search_index_exact_idx (exact) / search_index_string_idx (prefix, text_pattern_ops);
@@ -120,14 +121,14 @@ function valueCondition(filter: SearchFilter, value: string, p: SqlParams): stri
     }
     case 'date':
       // search_index_date_idx (resource_type, code, date_start, date_end)
-      return dateCondition(prefixOf(operator), parseDateRange(value)!, 'si.date_start', 'si.date_end', p);
+      return dateCondition(prefix, parseDateRange(value)!, 'si.date_start', 'si.date_end', p);
     case 'number':
       // search_index_number_idx (resource_type, code, num_value)
-      return numberCondition(prefixOf(operator), value, 'si.num_value', p);
+      return numberCondition(prefix, value, 'si.num_value', p);
     case 'quantity': {
       // search_index_number_idx (resource_type, code, num_value), then system/unit on the row
       const [num, system, code] = value.split('|');
-      const parts = [numberCondition(prefixOf(operator), num, 'si.num_value', p)];
+      const parts = [numberCondition(prefix, num, 'si.num_value', p)];
       if (system) parts.push(`si.system = ${p.add(system)}`);
       if (code) parts.push(`si.value_code = ${p.add(code)}`);
       return `(${parts.join(' AND ')})`;
@@ -199,7 +200,15 @@ function filterCondition(filter: SearchFilter, type: string, p: SqlParams): stri
     // resources_last_updated_idx (resource_type, last_updated)
     if (operator === 'missing') return filter.values[0] === 'true' ? 'FALSE' : 'TRUE';
     return `(${filter.values
-      .map((v) => dateCondition(prefixOf(operator), parseDateRange(v)!, 'r.last_updated', 'r.last_updated', p))
+      .map((v, i) =>
+        dateCondition(
+          prefixOf(filter.prefixes?.[i] ?? operator),
+          parseDateRange(v)!,
+          'r.last_updated',
+          'r.last_updated',
+          p
+        )
+      )
       .join(' OR ')})`;
   }
   const keys = exactKeys(filter, type);
@@ -215,7 +224,7 @@ function filterCondition(filter: SearchFilter, type: string, p: SqlParams): stri
   if (operator === 'missing') {
     return filter.values[0] === 'true' ? `r.id NOT IN (${base})` : `r.id IN (${base})`;
   }
-  const conds = filter.values.map((v) => valueCondition(filter, v, p)).join(' OR ');
+  const conds = filter.values.map((v, i) => valueCondition(filter, v, p, filter.prefixes?.[i])).join(' OR ');
   const sub = `r.id IN (${base} AND (${conds}))`;
   return operator === 'not' ? `NOT ${sub}` : sub;
 }

@@ -2,7 +2,13 @@
 // (src/fhir/search.ts) against the shared parameter table; what this file adds is the server's
 // strictness (an unknown parameter, modifier, sort or include is a 400 naming it, not an
 // ignored filter) and its limits (_count, _offset). The SQL builder (query.ts) takes the result.
-import { splitSearchOnComma, parseSearchUrl, type Operator, type SortRule } from '../../../src/fhir/search';
+import {
+  splitSearchOnComma,
+  parseSearchUrl,
+  searchValues,
+  type Operator,
+  type SortRule,
+} from '../../../src/fhir/search';
 import { badRequest } from '../core/errors';
 import { isKnownResourceType } from '../core/resource-types';
 import { indexPrefix, MAX_INDEXED_LENGTH } from './extract';
@@ -19,6 +25,8 @@ export interface SearchFilter {
   operator: Operator;
   /** The OR values, unescaped and bounded like the index's values. */
   values: string[];
+  /** A date, number or quantity filter's comparison for each value: its own prefix, else the operator. */
+  prefixes?: Operator[];
   details: SearchParameterDetails;
 }
 
@@ -50,6 +58,7 @@ export interface SearchRequest {
 }
 
 const PREFIXES: readonly Operator[] = ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'sa', 'eb', 'ap'];
+const PREFIXED_TYPES: readonly string[] = ['date', 'number', 'quantity'];
 
 /** The operators the SQL builder implements, by parameter type (the library parses more). */
 const SUPPORTED: Record<string, readonly Operator[]> = {
@@ -164,13 +173,20 @@ export function parseSearchRequest(resourceType: string, query: URLSearchParams)
     const supported = filter.code === '_id' ? ID_OPERATORS : (SUPPORTED[details.type] ?? []);
     if (!supported.includes(filter.operator))
       throw badRequest(`Unknown modifier :${filter.operator} on ${filter.code}`, `${filter.code}:${filter.operator}`);
+    // `start=gt2026-01-01,lt2025-01-01`: each value has its own prefix, and the values are OR-ed.
+    const prefixed =
+      filter.operator !== 'missing' && PREFIXED_TYPES.includes(details.type) ? searchValues(filter) : undefined;
     const values =
       filter.operator === 'missing'
         ? [filter.value]
-        : splitSearchOnComma(filter.value).map((v) => boundSearchValue(v.replace(/\\,/g, ',')));
+        : (prefixed?.map((v) => v.value) ?? splitSearchOnComma(filter.value)).map((v) =>
+            boundSearchValue(v.replace(/\\,/g, ','))
+          );
     if (values.some((v) => v === ''))
       throw badRequest(`Missing value for search parameter ${filter.code}`, filter.code);
-    req.filters.push({ code: filter.code, operator: filter.operator, values, details });
+    const searchFilter: SearchFilter = { code: filter.code, operator: filter.operator, values, details };
+    if (prefixed) searchFilter.prefixes = prefixed.map((v) => v.operator);
+    req.filters.push(searchFilter);
   }
   return req;
 }

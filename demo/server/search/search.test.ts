@@ -251,6 +251,19 @@ describe.each(backends())('search (%s)', (backend) => {
       );
       expect(ids(res)).toEqual(['slot-0', 'slot-2', 'slot-3', 'slot-4', 'slot-5']);
     });
+    it('ORs comma-separated values that each carry their own prefix, as MedplumClient sends them', async () => {
+      const res = await api('GET', 'Slot?start=gt2030-01-05T00:00:00Z,lt2030-01-02T00:00:00Z&_sort=start');
+      expect(res.status).toBe(200);
+      expect(ids(res)).toEqual(['slot-0', 'slot-4', 'slot-5']);
+      // A value without a prefix is eq; _lastUpdated reads them the same way.
+      expect(ids(await api('GET', 'Slot?start=gt2030-01-05T00:00:00Z,2030-01-02&_sort=start'))).toEqual([
+        'slot-1',
+        'slot-4',
+        'slot-5',
+      ]);
+      expect(ids(await api('GET', 'Slot?_lastUpdated=lt2000-01-01,gt2000-01-01&_count=100')).length).toBe(6);
+      expect(ids(await api('GET', 'Slot?_lastUpdated=lt2000-01-01,gt2999-01-01'))).toEqual([]);
+    });
     it('filters and sorts by _lastUpdated', async () => {
       const res = await api('GET', `Slot?_lastUpdated=gt2000-01-01&_sort=-_lastUpdated&_count=2`);
       expect(ids(res)).toEqual(['slot-5', 'slot-4']);
@@ -262,6 +275,10 @@ describe.each(backends())('search (%s)', (backend) => {
       expect(ids(await api('GET', 'Observation?value-quantity=gt65&code=8867-4&_sort=_id'))).toEqual(['hr-2', 'hr-3']);
       expect(ids(await api('GET', 'Observation?value-quantity=80|http://unitsofmeasure.org|/min'))).toEqual(['hr-2']);
       expect(ids(await api('GET', 'Observation?value-quantity=le60'))).toEqual(['hr-1']);
+      expect(ids(await api('GET', 'Observation?value-quantity=lt61,gt75&code=8867-4&_sort=_id'))).toEqual([
+        'hr-1',
+        'hr-2',
+      ]);
     });
   });
 

@@ -8,12 +8,15 @@ export interface SignOutClient {
   clear(): void;
   /** The access token held in memory; a client without one is already signed out and is left alone. */
   getAccessToken?(): string | undefined;
+  /** Takes the login another tab stored (a refreshed token, a sign-in), when the client can. */
+  adoptStoredLogin?(): unknown;
 }
 
 /**
  * Signs this tab out, without a reload, when another tab signs out: a window 'storage' event
- * that removes 'activeLogin' (or clears the storage) makes the client forget its tokens. Returns
- * the function that stops listening.
+ * that removes 'activeLogin' (or clears the storage) makes the client forget its tokens. A new
+ * 'activeLogin' goes to the client's adoptStoredLogin, so a tab does not go on with an access
+ * token another tab has replaced. Returns the function that stops listening.
  */
 export function listenForSignOutInOtherTabs(
   client: SignOutClient,
@@ -29,7 +32,10 @@ export function listenForSignOutInOtherTabs(
     const removed =
       (event.key === ACTIVE_LOGIN_KEY && event.newValue === null) ||
       (event.key === null && storage.getString(ACTIVE_LOGIN_KEY) === undefined);
-    if (!removed) return;
+    if (!removed) {
+      if (event.key === ACTIVE_LOGIN_KEY) client.adoptStoredLogin?.();
+      return;
+    }
     // The stored login is already gone (the other tab removed it), so ask the client's memory.
     if (client.getAccessToken && !client.getAccessToken()) return;
     if (client.clearActiveLogin) client.clearActiveLogin();
