@@ -14,6 +14,7 @@ import { membershipsOf, readLoginUser, readPendingLogin } from './login-lookups'
 import { hashPassword } from './password';
 import type { MembershipRecord, ProjectRecord, UserRecord } from './records';
 import { createLogin, SignInSteps, type SignInResponse } from './sign-in-steps';
+import { throttlesOf } from './throttles';
 
 /** How a registration reached newPatient. */
 export interface NewPatientOptions {
@@ -48,6 +49,7 @@ export class Registration {
     if (password.length > MAX_PASSWORD_LENGTH)
       badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
     // Before anything that tells whether the email is known, and before the hash.
+    await throttlesOf(this.ctx).registrationAttempt(remoteAddress);
     await botCheckOf(this.ctx).verify(body, remoteAddress);
     const passwordHash = await hashPassword(password);
     const login = await this.repo.transaction(async (repo) => {
