@@ -11,7 +11,7 @@
  */
 import { allOkOutcome } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
-import { forbidden, tooManyRequests } from '../core/errors';
+import { forbidden } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { AuthMessages, badRequest, unauthorized } from './errors';

@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
-import { tooManyRequests } from '../core/errors';
 import type { Repository } from '../store/repository';
 import { assertChallengeMethodAllowed, clientPolicy } from './client-policy';
 import { AuthMessages, badRequest } from './errors';

@@ -25,13 +25,25 @@ const HOUR = 60 * MINUTE;
 /** The rules of the login protocol's keys. */
 export const AttemptRules = {
   /** Wrong passwords from one client address, any account: 20 free, then 1 s doubling to 15 min. */
-  passwordPerAddress: { name: 'password/address', free: 20, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: HOUR },
+  passwordPerAddress: {
+    name: 'password/address',
+    free: 20,
+    baseDelayMs: 1000,
+    maxDelayMs: 15 * MINUTE,
+    windowMs: HOUR,
+  },
   /** Wrong passwords from one client address for one account: 5 free, then 1 s doubling to 15 min. */
   passwordPerGuesser: { name: 'password/guesser', free: 5, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: HOUR },
   /** Wrong passwords for one account from every address: 50 free, then 1 s doubling to 1 min. */
   passwordPerAccount: { name: 'password/account', free: 50, baseDelayMs: 1000, maxDelayMs: MINUTE, windowMs: HOUR },
   /** Wrong MFA codes per login: the last one allowed holds the login (it is revoked then). */
-  mfaPerLogin: { name: 'mfa/login', free: MFA_ATTEMPTS_PER_LOGIN - 1, baseDelayMs: HOUR, maxDelayMs: HOUR, windowMs: HOUR },
+  mfaPerLogin: {
+    name: 'mfa/login',
+    free: MFA_ATTEMPTS_PER_LOGIN - 1,
+    baseDelayMs: HOUR,
+    maxDelayMs: HOUR,
+    windowMs: HOUR,
+  },
   /** Wrong MFA codes per account, across logins: 10 free, then 1 s doubling to 15 min. */
   mfaPerAccount: { name: 'mfa/account', free: 10, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: HOUR },
 } satisfies Record<string, AttemptRule>;
@@ -121,14 +133,4 @@ export function throttlesOf(ctx: Pick<ServerContext, 'db'>): AuthThrottles {
   let found = throttles.get(ctx.db);
   if (!found) throttles.set(ctx.db, (found = new AuthThrottles(ctx)));
   return found;
-}
-
-/** Sets a server's limits other than by the environment (tests, embedders). */
-export function configureThrottles(
-  ctx: Pick<ServerContext, 'db'>,
-  opts: { registrationsPerAddressPerHour: number }
-): AuthThrottles {
-  const configured = new AuthThrottles(ctx, opts);
-  throttles.set(ctx.db, configured);
-  return configured;
 }

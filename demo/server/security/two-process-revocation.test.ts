@@ -58,7 +58,11 @@ describe.runIf(databaseUrl)('revocation across two processes on one PostgreSQL',
   });
 
   it('refuses on B a token signed out on A', async () => {
-    const { access_token, profile } = await signIn(a.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
+    const { access_token, profile } = await signIn(
+      a.url,
+      DemoCredentials.patient.email,
+      DemoCredentials.patient.password
+    );
     const onB = () => fhirAs(b, access_token)('GET', profile.reference);
     expect((await onB()).status).toBe(200);
     const logout = await raw(a, 'POST', 'oauth2/logout', undefined, { Authorization: `Bearer ${access_token}` });
