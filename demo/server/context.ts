@@ -23,9 +23,23 @@ export interface ServerContext {
   defaultProjectId: string | undefined;
   /** Called after every committed write; fans out to the listeners. */
   onResourceChange: ChangeListener;
-  /** Adds a listener of committed writes (websocket notify, the token cache). */
+  /** Adds a listener of this process's committed writes (websocket notify, the live bus). */
   addChangeListener(listener: ChangeListener): void;
+  /**
+   * Adds a listener of every committed write to the database, this process's or another's (the
+   * live bus reports those): what a cache of stored records (tokens, policies) must hear, so a
+   * revocation made through one process is not answered from another's cache.
+   */
+  addStoredChangeListener(listener: StoredChangeListener): void;
+  /** Reports a write another process committed, or that some may have been missed (the live bus). */
+  onRemoteChange: StoredChangeListener;
 }
+
+/** Hears of one committed write, by type and id; `everything` when writes may have been missed. */
+export type StoredChangeListener = (change: StoredChange) => void;
+
+/** A write that happened (type and id), or word that any record may have changed. */
+export type StoredChange = { resourceType: string; id: string } | { everything: true };
 
 /** Hears of one committed write. */
 export type ChangeListener = (resource: Resource, action: 'create' | 'update' | 'delete') => void;
@@ -54,7 +68,19 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
   await backfillSearchKeys(db);
   await assignProjectToOrphans(db, opts.defaultProjectId);
   const listeners: ChangeListener[] = [];
+  const storedListeners: StoredChangeListener[] = [];
+  const tellStoredListeners: StoredChangeListener = (change) => {
+    for (const listener of storedListeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        console.error('[context] stored change listener failed', err);
+      }
+    }
+  };
   const onResourceChange: ChangeListener = (resource, action) => {
+    // Caches first: a request answered after this write must not be served from before it.
+    if (resource?.id) tellStoredListeners({ resourceType: resource.resourceType, id: resource.id });
     for (const listener of listeners) {
       try {
         listener(resource, action);
@@ -75,5 +101,7 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
     defaultProjectId: opts.defaultProjectId,
     onResourceChange,
     addChangeListener: (l) => listeners.push(l),
+    addStoredChangeListener: (l) => storedListeners.push(l),
+    onRemoteChange: tellStoredListeners,
   };
 }

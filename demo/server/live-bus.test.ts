@@ -15,7 +15,7 @@ import type { Bundle, Communication } from '../../src/fhir/types';
 import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
 import { signIn } from './auth/test-helpers';
-import { busChannelName, createLocalBus } from './live-bus';
+import { BUS_GAP_CHANNEL, busChannelName, createLocalBus, createPostgresBus } from './live-bus';
 import { FhircastClient, type FhircastMessagePayload } from '../../src/client/fhircast';
 import { FHIRCAST_HUB_PATH } from './fhircast/hub';
 
@@ -133,4 +133,44 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
       connection.disconnect();
     }
   }, 60_000);
+});
+
+describe.runIf(databaseUrl)('a PostgreSQL bus whose listening connection drops', () => {
+  it('says so (caches are emptied on it), listens again, and carries messages as before', async () => {
+    const schema = `fpk_gap_${randomUUID().slice(0, 8)}`;
+    const bus = await createPostgresBus(databaseUrl!, schema);
+    const pg = (await import('pg')).default;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const gaps: unknown[] = [];
+      const seen: { message: unknown; fromThisProcess: boolean }[] = [];
+      bus.subscribe(BUS_GAP_CHANNEL, (message) => gaps.push(message));
+      bus.subscribe('resource', (message, fromThisProcess) => seen.push({ message, fromThisProcess }));
+      const listening = `LISTEN ${busChannelName(schema)}`;
+      const { rows } = await admin.query<{ ended: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE query = $1',
+        [listening]
+      );
+      expect(rows.map((r) => r.ended)).toEqual([true]);
+      // Once when it drops, once when it listens again.
+      await vi.waitFor(() => expect(gaps).toHaveLength(2), { timeout: 10_000 });
+      // Another process's message (no origin of this bus) arrives as such.
+      await admin.query('SELECT pg_notify($1, $2)', [
+        busChannelName(schema),
+        JSON.stringify({ c: 'resource', m: { id: 'elsewhere' }, o: 'another-process' }),
+      ]);
+      bus.publish('resource', { id: 'here' });
+      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          { message: { id: 'elsewhere' }, fromThisProcess: false },
+          { message: { id: 'here' }, fromThisProcess: true },
+        ])
+      );
+    } finally {
+      await bus.close();
+      await admin.end();
+    }
+  }, 30_000);
 });

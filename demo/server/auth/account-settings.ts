@@ -11,7 +11,7 @@
  */
 import { allOkOutcome } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
-import { forbidden, tooManyRequests } from '../core/errors';
+import { forbidden } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { AuthMessages, badRequest, unauthorized } from './errors';
@@ -74,22 +74,15 @@ export class AccountSettings {
 
   /**
    * Checks the user's current password under the login limits (per account and per client
-   * address): the attempt is counted before the hash runs, with no await in between, so
-   * parallel guesses all count; a right password takes the count back.
+   * address): the attempt is counted before the hash runs, so parallel guesses all count; a
+   * right password takes the count back.
    */
   private async checkPassword(user: UserRecord, password: string, expression: string, address: string): Promise<void> {
     const limits = throttlesOf(this.ctx);
-    const wait = Math.max(
-      limits.passwordPerAccount.retryAfterMs(user.email),
-      limits.passwordPerAddress.retryAfterMs(address)
-    );
-    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
-    limits.passwordPerAccount.fail(user.email);
-    limits.passwordPerAddress.fail(address);
+    await limits.passwordAttempt(user.email, address);
     if (!(await verifyPassword(password, user.passwordHash)))
       badRequest(AccountSettingsMessages.incorrectPassword, expression);
-    limits.passwordPerAccount.succeed(user.email);
-    limits.passwordPerAddress.forgive(address);
+    await limits.passwordAccepted(user.email, address);
   }
 
   /** POST auth/changepassword: the new password replaces the old; every other session ends. */
@@ -159,7 +152,7 @@ export class AccountSettings {
     if (user.mfaEnrolled) badRequest(AccountSettingsMessages.alreadyEnrolled, 'token');
     if (!user.mfaSecret) badRequest(AccountSettingsMessages.enrollmentNotStarted, 'token');
     await this.checkPassword(user, password, 'password', address);
-    this.checkCode(user, body.token);
+    await this.checkCode(user, body.token);
     await this.repo.updateResource<UserRecord>({ ...user, mfaEnrolled: true });
     return { enrolled: true };
   }
@@ -177,16 +170,14 @@ export class AccountSettings {
   }
 
   /** A TOTP code under the account's MFA limit (the one sign-in uses: 10 free, then delays). */
-  private checkCode(user: UserRecord, token: unknown): void {
-    const limiter = throttlesOf(this.ctx).mfaPerAccount;
+  private async checkCode(user: UserRecord, token: unknown): Promise<void> {
+    const limits = throttlesOf(this.ctx);
     const account = `User/${user.id}`;
-    const wait = limiter.retryAfterMs(account);
-    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
+    await limits.mfaAttempt(account);
     if (verifyTotp(user.mfaSecret!, token)) {
-      limiter.succeed(account);
+      await limits.mfaAccepted(account);
       return;
     }
-    limiter.fail(account);
     badRequest(AuthMessages.invalidMfaToken, 'token');
   }
 }

@@ -1,45 +1,75 @@
-import { describe, expect, it } from 'vitest';
-import { AttemptLimiter } from './attempt-limiter';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/database';
+import { AttemptLimiter, type AttemptRule } from './attempt-limiter';
 
-describe('AttemptLimiter', () => {
-  it('allows the free failures, then doubles the delay up to the cap', () => {
-    let now = 0;
-    const limiter = new AttemptLimiter({
-      free: 2,
-      baseDelayMs: 1000,
-      maxDelayMs: 5000,
-      windowMs: 60_000,
-      now: () => now,
-    });
-    expect([limiter.fail('a'), limiter.fail('a')]).toEqual([0, 0]);
-    expect(limiter.retryAfterMs('a')).toBe(0);
-    expect([limiter.fail('a'), limiter.fail('a'), limiter.fail('a'), limiter.fail('a')]).toEqual([
-      1000, 2000, 4000, 5000,
-    ]);
-    expect(limiter.retryAfterMs('a')).toBe(5000);
-    expect(limiter.retryAfterMs('b')).toBe(0);
-    now = 3000;
-    expect(limiter.retryAfterMs('a')).toBe(2000);
+describe('AttemptLimiter (counts in the database)', () => {
+  let db: Database;
+  let now = 0;
+  let limiter: AttemptLimiter;
+  beforeAll(async () => {
+    db = await openDatabase({});
+    limiter = new AttemptLimiter(db, () => now);
+  }, 120_000);
+  afterAll(() => db?.close());
+
+  const rule: AttemptRule = { name: 'test', free: 2, baseDelayMs: 1000, maxDelayMs: 5000, windowMs: 60_000 };
+
+  it('allows the free failures, then doubles the delay up to the cap, counting nothing while held', async () => {
+    now = 1_000_000;
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // Each once the previous delay has run out.
+      now += waits.at(-1) ?? 0;
+      await limiter.attempt([{ rule, key: 'a' }]);
+      waits.push(await limiter.retryAfterMs(rule, 'a'));
+    }
+    expect(waits).toEqual([0, 0, 1000, 2000, 4000, 5000]);
+    expect(await limiter.failures(rule, 'a')).toBe(6);
+    expect(await limiter.retryAfterMs(rule, 'b')).toBe(0);
+    now += 3000;
+    expect(await limiter.retryAfterMs(rule, 'a')).toBe(2000);
+    expect(await limiter.attempt([{ rule, key: 'a' }])).toEqual({ held: true, rule, waitMs: 2000 });
+    expect(await limiter.failures(rule, 'a')).toBe(6);
   });
-  it('forgets a key after a quiet window or a success, and keeps at most maxKeys', () => {
-    let now = 0;
-    const limiter = new AttemptLimiter({
-      free: 0,
-      baseDelayMs: 10,
-      maxDelayMs: 10,
-      windowMs: 100,
-      maxKeys: 2,
-      now: () => now,
-    });
-    limiter.fail('a');
-    now = 200;
-    expect(limiter.failures('a')).toBe(0);
-    limiter.fail('a');
-    limiter.succeed('a');
-    expect(limiter.failures('a')).toBe(0);
-    limiter.fail('x');
-    limiter.fail('y');
-    limiter.fail('z');
-    expect([limiter.failures('x'), limiter.failures('y'), limiter.failures('z')]).toEqual([0, 1, 1]);
+
+  it('counts all keys or none, and names the first held one', async () => {
+    now = 2_000_000;
+    const other: AttemptRule = { ...rule, name: 'other', free: 0 };
+    expect(await limiter.attempt([{ rule: other, key: 'x' }])).toEqual({ held: false, failures: [1] });
+    const both = [
+      { rule, key: 'y' },
+      { rule: other, key: 'x' },
+    ];
+    expect(await limiter.attempt(both)).toEqual({ held: true, rule: other, waitMs: 1000 });
+    expect(await limiter.failures(rule, 'y')).toBe(0);
+    now += 1000;
+    expect(await limiter.attempt(both)).toEqual({ held: false, failures: [1, 2] });
+  });
+
+  it('counts every one of many parallel attempts exactly once', async () => {
+    now = 3_000_000;
+    const many: AttemptRule = { ...rule, name: 'many', free: 1000 };
+    await Promise.all(Array.from({ length: 40 }, () => limiter.attempt([{ rule: many, key: 'p' }])));
+    expect(await limiter.failures(many, 'p')).toBe(40);
+  });
+
+  it('forgets a key after a quiet window or a success, and takes back a forgiven one', async () => {
+    now = 4_000_000;
+    await limiter.attempt([{ rule, key: 'q' }]);
+    now += rule.windowMs + 1;
+    expect(await limiter.failures(rule, 'q')).toBe(0);
+    await limiter.attempt([{ rule, key: 'q' }]);
+    await limiter.attempt([{ rule, key: 'q' }]);
+    await limiter.forgive(rule, 'q');
+    expect(await limiter.failures(rule, 'q')).toBe(1);
+    await limiter.succeed(rule, 'q');
+    expect(await limiter.failures(rule, 'q')).toBe(0);
+  });
+
+  it('stores a digest of each key, never the key', async () => {
+    await limiter.attempt([{ rule, key: 'alex@example.com' }]);
+    const { rows } = await db.query<{ key: string }>('SELECT key FROM attempt_counts');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.key.includes('alex'))).toBe(false);
   });
 });

@@ -1,10 +1,15 @@
 // Counts failed attempts per key (an account, a client address, a login) and says how long the
 // next attempt must wait: a few free failures, then a delay that doubles with each further one,
-// up to a cap. Failures are forgotten once a key has been quiet for the window. Kept in memory
-// (one process serves the demo); the number of keys is bounded so a flood of keys cannot grow it.
+// up to a cap. Failures are forgotten once a key has been quiet for the window. The counts live
+// in the database (`attempt_counts`), so every process on it shares them: N processes allow no
+// more guesses than one. The same SQL runs on PGlite and PostgreSQL.
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database';
 
-/** Options of an AttemptLimiter. */
-export interface AttemptLimiterOptions {
+/** How one kind of key is counted. */
+export interface AttemptRule {
+  /** Keeps this rule's keys apart from the others' in the table. */
+  name: string;
   /** Failures allowed before any delay. */
   free: number;
   /** Delay after the first failure beyond `free`; doubles with each further one. */
@@ -13,71 +18,149 @@ export interface AttemptLimiterOptions {
   maxDelayMs: number;
   /** A key with no failure for this long starts afresh. */
   windowMs: number;
-  /** Keys kept at most; the oldest are dropped first. */
-  maxKeys?: number;
-  now?: () => number;
 }
 
-interface Entry {
+/** One key to count an attempt against, under its rule. */
+export interface AttemptCount {
+  rule: AttemptRule;
+  key: string;
+}
+
+/** What counting an attempt answered. */
+export type AttemptOutcome =
+  /** Counted: the failures of each key (in the order given), this attempt included. */
+  | { held: false; failures: number[] }
+  /** Nothing counted: the first held key's rule (in the order given) and the longest wait. */
+  | { held: true; rule: AttemptRule; waitMs: number };
+
+interface Row {
+  key: string;
   failures: number;
-  lastFailure: number;
-  blockedUntil: number;
+  last_failure: number;
+  held_until: number;
+  expires_at: number;
 }
 
-/** Failed-attempt counting with growing delays, per key. */
-export class AttemptLimiter {
-  private readonly entries = new Map<string, Entry>();
-  private readonly now: () => number;
+/** The delay a key's `failures`-th failure imposes on its next attempt (ms). */
+export function delayAfter(rule: AttemptRule, failures: number): number {
+  const over = failures - rule.free;
+  return over > 0 ? Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(over - 1, 30)) : 0;
+}
 
-  constructor(private readonly opts: AttemptLimiterOptions) {
-    this.now = opts.now ?? Date.now;
+/** How often (in attempts, per process) rows quiet past their window are swept. */
+const SWEEP_EVERY = 200;
+
+/**
+ * Failed-attempt counting with growing delays, per key, shared through the database. Only a
+ * digest of a key is stored: the table holds no email or address.
+ */
+export class AttemptLimiter {
+  private attemptsSinceSweep = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  private static rowKey(count: AttemptCount): string {
+    return `${count.rule.name}:${createHash('sha256').update(count.key).digest('base64url')}`;
   }
 
-  private entry(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (entry && this.now() - entry.lastFailure > this.opts.windowMs) {
-      this.entries.delete(key);
-      return undefined;
+  /**
+   * Counts one attempt against every key, all or none: when a key is held, nothing is counted.
+   * Meant to run before the check it guards (the hash, the code), so parallel attempts all
+   * count: the rows are locked for the decision, in key order, so two processes (or two
+   * requests) counting the same key take turns, and no two lock each other out.
+   */
+  async attempt(counts: AttemptCount[]): Promise<AttemptOutcome> {
+    const now = this.now();
+    const keys = counts.map((count) => AttemptLimiter.rowKey(count));
+    const sorted = [...new Set(keys)].sort();
+    const outcome = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO attempt_counts (key, failures, last_failure, held_until, expires_at)
+         SELECT k, 0, 0, 0, 0 FROM unnest($1::text[]) AS k ORDER BY k ON CONFLICT (key) DO NOTHING`,
+        [sorted]
+      );
+      const { rows } = await tx.query<Row>(
+        `SELECT key, failures, last_failure, held_until, expires_at FROM attempt_counts
+         WHERE key = ANY($1::text[]) ORDER BY key FOR UPDATE`,
+        [sorted]
+      );
+      // A row quiet past its window counts as new.
+      const live = new Map(rows.map((row) => [row.key, Number(row.expires_at) > now ? row : undefined]));
+      let firstHeld: AttemptRule | undefined;
+      let waitMs = 0;
+      counts.forEach((count, i) => {
+        const wait = Number(live.get(keys[i])?.held_until ?? 0) - now;
+        if (wait <= 0) return;
+        firstHeld ??= count.rule;
+        waitMs = Math.max(waitMs, wait);
+      });
+      if (firstHeld) return { held: true as const, rule: firstHeld, waitMs };
+      const updated = new Map<string, { failures: number; heldUntil: number; expiresAt: number }>();
+      counts.forEach((count, i) => {
+        if (updated.has(keys[i])) return;
+        const row = live.get(keys[i]);
+        const failures = (row ? Number(row.failures) : 0) + 1;
+        updated.set(keys[i], {
+          failures,
+          heldUntil: Math.max(Number(row?.held_until ?? 0), now + delayAfter(count.rule, failures)),
+          expiresAt: now + count.rule.windowMs,
+        });
+      });
+      const entries = [...updated];
+      await tx.query(
+        `UPDATE attempt_counts AS a SET failures = u.failures, last_failure = $2, held_until = u.held_until,
+           expires_at = u.expires_at
+         FROM unnest($1::text[], $3::int[], $4::float8[], $5::float8[]) AS u(key, failures, held_until, expires_at)
+         WHERE a.key = u.key`,
+        [
+          entries.map(([key]) => key),
+          now,
+          entries.map(([, e]) => e.failures),
+          entries.map(([, e]) => e.heldUntil),
+          entries.map(([, e]) => e.expiresAt),
+        ]
+      );
+      return { held: false as const, failures: keys.map((key) => updated.get(key)!.failures) };
+    });
+    if (++this.attemptsSinceSweep >= SWEEP_EVERY) {
+      this.attemptsSinceSweep = 0;
+      await this.db.query('DELETE FROM attempt_counts WHERE expires_at <= $1', [now]);
     }
-    return entry;
+    return outcome;
+  }
+
+  private async row(rule: AttemptRule, key: string): Promise<Row | undefined> {
+    const { rows } = await this.db.query<Row>(
+      'SELECT key, failures, last_failure, held_until, expires_at FROM attempt_counts WHERE key = $1 AND expires_at > $2',
+      [AttemptLimiter.rowKey({ rule, key }), this.now()]
+    );
+    return rows[0];
   }
 
   /** Milliseconds until the key may try again (0: now). */
-  retryAfterMs(key: string): number {
-    const entry = this.entry(key);
-    return entry ? Math.max(0, entry.blockedUntil - this.now()) : 0;
+  async retryAfterMs(rule: AttemptRule, key: string): Promise<number> {
+    const row = await this.row(rule, key);
+    return row ? Math.max(0, Number(row.held_until) - this.now()) : 0;
   }
 
   /** Failures counted for the key within the window. */
-  failures(key: string): number {
-    return this.entry(key)?.failures ?? 0;
-  }
-
-  /** Records a failure; answers the delay it imposes on the next attempt (ms). */
-  fail(key: string): number {
-    const now = this.now();
-    const entry = this.entry(key) ?? { failures: 0, lastFailure: now, blockedUntil: 0 };
-    entry.failures++;
-    entry.lastFailure = now;
-    const over = entry.failures - this.opts.free;
-    const delay = over > 0 ? Math.min(this.opts.maxDelayMs, this.opts.baseDelayMs * 2 ** Math.min(over - 1, 30)) : 0;
-    entry.blockedUntil = Math.max(entry.blockedUntil, now + delay);
-    // Re-inserted at the end, so the map's first key is the least recently failed.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    const maxKeys = this.opts.maxKeys ?? 100_000;
-    while (this.entries.size > maxKeys) this.entries.delete(this.entries.keys().next().value!);
-    return delay;
+  async failures(rule: AttemptRule, key: string): Promise<number> {
+    return Number((await this.row(rule, key))?.failures ?? 0);
   }
 
   /** Takes back one failure counted ahead of a check that then succeeded (the delay stays). */
-  forgive(key: string): void {
-    const entry = this.entry(key);
-    if (entry && entry.failures > 0) entry.failures--;
+  async forgive(rule: AttemptRule, key: string): Promise<void> {
+    await this.db.query(
+      'UPDATE attempt_counts SET failures = failures - 1 WHERE key = $1 AND failures > 0 AND expires_at > $2',
+      [AttemptLimiter.rowKey({ rule, key }), this.now()]
+    );
   }
 
   /** Forgets the key's failures (a success). */
-  succeed(key: string): void {
-    this.entries.delete(key);
+  async succeed(rule: AttemptRule, key: string): Promise<void> {
+    await this.db.query('DELETE FROM attempt_counts WHERE key = $1', [AttemptLimiter.rowKey({ rule, key })]);
   }
 }

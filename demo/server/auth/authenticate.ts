@@ -52,7 +52,8 @@ export async function authForMembership(
  * Live logins by id with the RequestAuth they stand for, so a request costs no reads of Login,
  * ProjectMembership and Project. An entry lives AUTH_CACHE_MS at most, and is dropped as soon
  * as its Login changes (logout, revocation, refresh); any membership, project or user change
- * empties the cache. Changes are seen through the context's change listeners, after commit.
+ * empties the cache. Changes are heard after commit from this process and, through the live
+ * bus, from every other process on the same database, so a revocation holds everywhere at once.
  */
 const AUTH_CACHE_MS = 30_000;
 interface CachedAuth {
@@ -62,21 +63,20 @@ interface CachedAuth {
 }
 type AuthCache = Map<string, CachedAuth> & { generation: number };
 const authCaches = new WeakMap<ServerContext, AuthCache>();
+const EMPTIES_THE_CACHE = new Set(['ProjectMembership', 'Project', 'User', 'ClientApplication']);
 
 function authCache(ctx: ServerContext): AuthCache {
   const cache = authCaches.get(ctx);
   if (cache) return cache;
   const created = Object.assign(new Map<string, CachedAuth>(), { generation: 0 });
-  ctx.addChangeListener((resource) => {
+  ctx.addStoredChangeListener((change) => {
     // The generation tells a request that read the records before this change not to cache them.
-    if ((resource.resourceType as string) === 'Login') {
-      created.generation++;
-      for (const [token, entry] of created) if (entry.loginId === resource.id) created.delete(token);
-    } else if (
-      ['ProjectMembership', 'Project', 'User', 'ClientApplication'].includes(resource.resourceType as string)
-    ) {
+    if ('everything' in change || EMPTIES_THE_CACHE.has(change.resourceType)) {
       created.generation++;
       created.clear();
+    } else if (change.resourceType === 'Login') {
+      created.generation++;
+      for (const [token, entry] of created) if (entry.loginId === change.id) created.delete(token);
     }
   });
   authCaches.set(ctx, created);

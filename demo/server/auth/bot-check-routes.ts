@@ -6,7 +6,7 @@ import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import { notFound, tooManyRequests } from '../core/errors';
 import { AltchaBotCheck } from './altcha';
-import { AttemptLimiter } from './attempt-limiter';
+import { MemoryAttemptLimiter } from './memory-attempt-limiter';
 import { botCheckOf } from './bot-check';
 
 /** Where the widget fetches challenges, relative to the server base. */
@@ -18,7 +18,7 @@ export const CHALLENGES_PER_ADDRESS = 60;
 /** Registers the ALTCHA challenge route (answers 404 when the server uses another bot check). */
 export function registerBotCheckRoutes(router: Router, ctx: ServerContext): void {
   // Each challenge counts; the last free one starts a wait of 10 s, doubling up to 10 minutes.
-  const perAddress = new AttemptLimiter({
+  const perAddress = new MemoryAttemptLimiter({
     free: CHALLENGES_PER_ADDRESS - 1,
     baseDelayMs: 10_000,
     maxDelayMs: 10 * 60_000,

@@ -15,6 +15,7 @@ import { membershipsOf, readLoginUser, readPendingLogin } from './login-lookups'
 import { hashPassword } from './password';
 import type { MembershipRecord, ProjectRecord, UserRecord } from './records';
 import { createLogin, SignInSteps, type SignInResponse } from './sign-in-steps';
+import { throttlesOf } from './throttles';
 
 /** How a registration reached newPatient. */
 export interface NewPatientOptions {
@@ -51,6 +52,7 @@ export class Registration {
     // A domain a provider owns registers there: a password account would sit waiting for its owner.
     await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     // Before anything that tells whether the email is known, and before the hash.
+    await throttlesOf(this.ctx).registrationAttempt(remoteAddress);
     await botCheckOf(this.ctx).verify(body, remoteAddress);
     const passwordHash = await hashPassword(password);
     const login = await this.repo.transaction(async (repo) => {

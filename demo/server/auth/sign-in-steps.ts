@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Reference } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
-import { tooManyRequests } from '../core/errors';
 import type { Repository } from '../store/repository';
 import { assertChallengeMethodAllowed, clientPolicy } from './client-policy';
 import { AuthMessages, badRequest } from './errors';
@@ -88,16 +87,10 @@ export class SignInSteps {
     const email = normalizeEmail(body.email);
     const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
     await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
-    // Throttled per account (the email, known or not) and per client address. The attempt is
-    // counted before the hash runs, with no await in between, so parallel guesses all count.
+    // Throttled per guesser (address and account, the email known or not), per address and per
+    // account (throttles.ts). The attempt is counted before the hash runs, so parallel guesses all count.
     const limits = throttlesOf(this.ctx);
-    const wait = Math.max(
-      limits.passwordPerAccount.retryAfterMs(email),
-      limits.passwordPerAddress.retryAfterMs(remoteAddress)
-    );
-    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
-    limits.passwordPerAccount.fail(email);
-    limits.passwordPerAddress.fail(remoteAddress);
+    await limits.passwordAttempt(email, remoteAddress);
     const user = await findUserByEmail(this.repo, email);
     if (!user) {
       // Spend the same time as a real check, so response time does not tell which emails exist.
@@ -106,8 +99,7 @@ export class SignInSteps {
       badRequest(AuthMessages.invalidCredentials, 'password');
     }
     if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
-    limits.passwordPerAccount.succeed(email);
-    limits.passwordPerAddress.forgive(remoteAddress);
+    await limits.passwordAccepted(email, remoteAddress);
     const login = await createLogin(this.repo, user, body);
     return this.afterPassword(login, user);
   }
@@ -147,23 +139,18 @@ export class SignInSteps {
 
   /**
    * Checks a TOTP code under the attempt limits: per account (429 with Retry-After while
-   * blocked) and per login (revoked after MFA_ATTEMPTS_PER_LOGIN wrong codes). The check and the
-   * count run without an await between them, so parallel guesses are all counted.
+   * blocked) and per login (revoked after MFA_ATTEMPTS_PER_LOGIN wrong codes). The code is
+   * counted before it is checked, so parallel guesses are all counted.
    */
   private async checkMfaCode(login: LoginRecord, secret: string, token: unknown): Promise<void> {
     const limits = throttlesOf(this.ctx);
     const account = login.user.reference ?? '';
-    const wait = limits.mfaPerAccount.retryAfterMs(account);
-    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
-    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN)
-      badRequest(AuthMessages.loginRevoked, 'login');
+    const failures = await limits.mfaAttempt(account, login.id!);
     if (verifyTotp(secret, token)) {
-      limits.mfaPerLogin.succeed(login.id!);
+      await limits.mfaAccepted(account, login.id!);
       return;
     }
-    limits.mfaPerLogin.fail(login.id!);
-    limits.mfaPerAccount.fail(account);
-    if (limits.mfaPerLogin.failures(login.id!) >= MFA_ATTEMPTS_PER_LOGIN) {
+    if (failures >= MFA_ATTEMPTS_PER_LOGIN) {
       await this.repo.updateResource<LoginRecord>({ ...(await readLogin(this.repo, login.id)), revoked: true });
     }
     badRequest(AuthMessages.invalidMfaToken, 'token');

@@ -99,6 +99,23 @@ export const migrations: Migration[] = [
       `CREATE INDEX IF NOT EXISTS spent_tokens_expires_idx ON spent_tokens (expires_at)`,
     ],
   },
+  {
+    id: '004-attempt-counts',
+    statements: [
+      // Failed sign-in attempts (and registrations) per key, shared by every process on the
+      // database so N processes allow no more guesses than one (auth/attempt-limiter.ts). The key
+      // is a rule's name and a digest of what it counts (an address, an account); times are epoch
+      // milliseconds of the server's clock. A row is forgotten once quiet past its window.
+      `CREATE TABLE IF NOT EXISTS attempt_counts (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        last_failure DOUBLE PRECISION NOT NULL,
+        held_until DOUBLE PRECISION NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+      )`,
+      `CREATE INDEX IF NOT EXISTS attempt_counts_expires_idx ON attempt_counts (expires_at)`,
+    ],
+  },
 ];
 
 /** Runs every migration not yet recorded in schema_migrations, each in its own transaction. */

@@ -20,13 +20,13 @@ interface Cached {
 /** Answers the policy of a request's membership (undefined: none, everything the role allows). */
 export type MemberPolicyLoader = (auth: RequestAuth) => Promise<AccessPolicy | undefined>;
 
-/** A loader with its own cache, emptied by the context's change listener. */
+/** A loader with its own cache, emptied by any AccessPolicy or membership change in any process. */
 export function memberPolicyLoader(ctx: ServerContext): MemberPolicyLoader {
   const cache = new Map<string, Cached>();
   // Bumped on every change, so a read that raced a change is not cached.
   let generation = 0;
-  ctx.addChangeListener((resource) => {
-    if (['AccessPolicy', 'ProjectMembership'].includes(resource.resourceType as string)) {
+  ctx.addStoredChangeListener((change) => {
+    if ('everything' in change || ['AccessPolicy', 'ProjectMembership'].includes(change.resourceType)) {
       generation++;
       cache.clear();
     }

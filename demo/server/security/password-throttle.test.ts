@@ -39,6 +39,48 @@ describe.each(backends())('password login throttling (%s)', (backend) => {
     });
   });
 
+  describe('when a stranger sends wrong passwords for someone else’s account', () => {
+    it('holds the stranger back, not the owner signing in from another address (issue 19)', async () => {
+      // Before: the limit was the account's, so 7 wrong passwords from anyone locked the owner out.
+      const account = await createPasswordAccount(server);
+      const stranger = () =>
+        postFrom(server, '127.0.0.20', 'auth/login', { email: account.email, password: 'wrong-guess-4' });
+      for (let i = 0; i < 6; i++) expect((await stranger()).status).toBe(400);
+      const held = await stranger();
+      expect(held.status).toBe(429);
+      expect(held.body.issue[0].details.text).toBe('Too many attempts; try again later');
+      const owner = await postFrom(server, '127.0.0.21', 'auth/login', {
+        email: account.email,
+        password: account.password,
+      });
+      expect(owner.status).toBe(200);
+      expect(owner.body.code).toEqual(expect.any(String));
+    });
+
+    it('still bounds a guess spread over many addresses: past 50 an hour, the account slows down', async () => {
+      const account = await createPasswordAccount(server);
+      const statuses: number[] = [];
+      // 10 addresses × 5 wrong passwords: each guesser within its own allowance.
+      for (let i = 0; i < 50; i++) {
+        const res = await postFrom(server, `127.0.1.${i % 10}`, 'auth/login', {
+          email: account.email,
+          password: 'wrong-guess-5',
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual(Array(50).fill(400));
+      // Two more from fresh addresses at once: the 51st is counted and holds the account 1 s.
+      const [first, second] = await Promise.all(
+        ['127.0.1.10', '127.0.1.11'].map((address) =>
+          postFrom(server, address, 'auth/login', { email: account.email, password: 'wrong-guess-6' })
+        )
+      );
+      expect([first.status, second.status].sort()).toEqual([400, 429]);
+      const slowed = first.status === 429 ? first : second;
+      expect(Number(slowed.headers['retry-after'])).toBe(1);
+    });
+  });
+
   describe('when 64 wrong passwords arrive at once for one account', () => {
     it('runs only a few hashes, and another user signs in meanwhile', async () => {
       const target = await createPasswordAccount(server);
