@@ -29,7 +29,6 @@
 import type { Patient, Practitioner } from '../../../src/fhir/types';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
-import { tooManyRequests } from '../core/errors';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { AuthMessages, badRequest } from './errors';
 import { exchangeProviderCode, readProviderUserInfo, type ExternalIdentity } from './external-provider-client';
@@ -362,22 +361,12 @@ export class ExternalLogin {
     return this.afterProof(proven, linked, found, link, createUser);
   }
 
-  /**
-   * The password check of auth/login, under its limits (per account and per client address):
-   * counted before the hash, with no await in between, so parallel guesses all count.
-   */
+  /** The password check of auth/login, under its limits (throttles.ts: the guesser, then the account). */
   private async checkPassword(user: UserRecord, password: string, address: string): Promise<void> {
     const limits = throttlesOf(this.ctx);
-    const wait = Math.max(
-      limits.passwordPerAccount.retryAfterMs(user.email),
-      limits.passwordPerAddress.retryAfterMs(address)
-    );
-    if (wait > 0) throw tooManyRequests(AuthMessages.tooManyAttempts, wait / 1000);
-    limits.passwordPerAccount.fail(user.email);
-    limits.passwordPerAddress.fail(address);
+    await limits.passwordAttempt(user.email, address);
     if (!(await verifyPassword(password, user.passwordHash))) badRequest(AuthMessages.invalidCredentials, 'password');
-    limits.passwordPerAccount.succeed(user.email);
-    limits.passwordPerAddress.forgive(address);
+    await limits.passwordAccepted(user.email, address);
   }
 
   /**

@@ -57,8 +57,9 @@ describe('MedplumClient against the reference server', () => {
   it('searches slots with an array of prefixed values, which FHIR reads as OR', async () => {
     const from = new Date(Date.now() + 86_400_000).toISOString();
     const to = new Date(Date.now() + 8 * 86_400_000).toISOString();
-    // Before the window or after it: AND would find nothing, OR finds both ends.
-    const slots = await medplum.searchResources('Slot', { start: [`lt${from}`, `gt${to}`], _count: '1000' });
+    // Before the window or after it: AND would find nothing, OR finds both ends. Medplum joins an
+    // array of values with commas (its QueryTypes type allows a string there), the form written here.
+    const slots = await medplum.searchResources('Slot', `start=lt${from},gt${to}&_count=1000`);
     expect(slots.some((s) => s.start! < from)).toBe(true);
     expect(slots.some((s) => s.start! > to)).toBe(true);
     expect(slots.filter((s) => s.start! >= from && s.start! <= to)).toEqual([]);
@@ -81,12 +82,16 @@ describe('MedplumClient against the reference server', () => {
     });
     expect(updated.meta?.versionId).not.toBe(patient.meta?.versionId);
     const history = await medplum.readHistory('Patient', me.id!);
-    expect(history.entry?.map((e) => e.resource?.meta?.versionId)).toContain(patient.meta?.versionId);
+    expect(
+      history.entry?.map((e: { resource?: { meta?: { versionId?: string } } }) => e.resource?.meta?.versionId)
+    ).toContain(patient.meta?.versionId);
   });
 
   it("reads the patient's whole record with $everything", async () => {
     const everything = await medplum.readPatientEverything(medplum.getProfile()!.id!);
-    const types = new Set(everything.entry?.map((e) => e.resource?.resourceType));
+    const types = new Set(
+      everything.entry?.map((e: { resource?: { resourceType?: string } }) => e.resource?.resourceType)
+    );
     expect(types.has('Observation')).toBe(true);
     expect(types.has('Patient')).toBe(true);
   });
