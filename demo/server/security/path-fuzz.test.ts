@@ -41,7 +41,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   }),
   // A slash spelled another way, or a segment added around it.
   fc
-    .tuple(fc.nat(), fc.constantFrom('//', '/./', '/x/../', '/../', '\\', '%2F', '%2f', '%5C', '/%2E/', '/.%2e/', '/;/'))
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('//', '/./', '/x/../', '/../', '\\', '%2F', '%2f', '%5C', '/%2E/', '/.%2e/', '/;/')
+    )
     .map(([n, spelling]): Mutation => (p) => {
       const i = nth(p, n, (c) => c === '/');
       return i < 0 ? p : p.slice(0, i) + spelling + p.slice(i + 1);
@@ -54,8 +57,16 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     return p.slice(0, i) + (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) + p.slice(i + 1);
   }),
   // Something after the path, or before it.
-  fc.constantFrom('/', '//', '/.', '/..', '%2F', '%00', ';x', '?', '#', '%20').map((s): Mutation => (p) => p + s),
-  fc.constantFrom('/', '/.', '\\', '/%2e').map((s): Mutation => (p) => s + p),
+  fc.constantFrom('/', '//', '/.', '/..', '%2F', '%00', ';x', '?', '#', '%20').map(
+    (s): Mutation =>
+      (p) =>
+        p + s
+  ),
+  fc.constantFrom('/', '/.', '\\', '/%2e').map(
+    (s): Mutation =>
+      (p) =>
+        s + p
+  ),
   // A percent sign escaped again (what '%66' becomes when escaped twice).
   fc.constant<Mutation>((p) => p.replace('%', '%25'))
 );
@@ -144,7 +155,7 @@ describe.each(backends())('spellings of every route (%s)', (backend) => {
     expect(plantedFound).toEqual([]);
   }, 120_000);
 
-  it("lets no spelling give the front desk the clinical data its policy denies", async () => {
+  it('lets no spelling give the front desk the clinical data its policy denies', async () => {
     const families = server
       .routes()
       .filter((r) => r.method === 'GET' && r.pattern.includes(':type'))

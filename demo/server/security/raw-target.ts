@@ -12,6 +12,21 @@ export interface TargetResponse {
   body: any;
 }
 
+/** The body of a chunked answer (sizes in hex, each chunk then CRLF, a 0 chunk at the end). */
+function unchunk(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  while (at < data.length) {
+    const lineEnd = data.indexOf('\r\n', at);
+    if (lineEnd < 0) break;
+    const size = parseInt(data.subarray(at, lineEnd).toString('latin1'), 16);
+    if (!size) break;
+    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
 function parseResponse(data: Buffer): TargetResponse {
   const end = data.indexOf('\r\n\r\n');
   const head = data.subarray(0, end < 0 ? data.length : end).toString('latin1');
@@ -21,7 +36,8 @@ function parseResponse(data: Buffer): TargetResponse {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  const text = end < 0 ? '' : data.subarray(end + 4).toString('utf8');
+  const rest = end < 0 ? Buffer.alloc(0) : data.subarray(end + 4);
+  const text = (/chunked/i.test(headers['transfer-encoding'] ?? '') ? unchunk(rest) : rest).toString('utf8');
   let body: any = text;
   try {
     body = text ? JSON.parse(text) : undefined;

@@ -14,8 +14,9 @@ describe.each(backends())('every registered route without a token (%s)', (backen
 
   beforeAll(async () => {
     server = await startTestServer(backend);
-    patientId = (await server.ctx.systemRepo.createResource<any>({ resourceType: 'Patient', name: [{ family: 'Walk' }] }))
-      .id;
+    patientId = (
+      await server.ctx.systemRepo.createResource<any>({ resourceType: 'Patient', name: [{ family: 'Walk' }] })
+    ).id;
   }, 120_000);
   afterAll(() => server?.destroy());
 
