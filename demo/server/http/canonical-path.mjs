@@ -10,7 +10,7 @@
 // fragment, an empty segment (`//`), a dot segment (`.`, `..`), a backslash, a character a URL
 // may not hold literally (space, quotes, non-ASCII...), and an escape that is not needed:
 // a percent-encoded letter, digit or `-._~` (`%66hir`), an encoded slash or backslash
-// (`%2F`, `%5C`), an encoded control character, or a broken escape.
+// (`%2F`, `%5C`), an encoded control character, a broken escape, or escapes that are not UTF-8.
 // Canonicalised: an escape of a character a path segment may hold literally (`%24everything`
 // is `$everything`, `%3A` is `:`) is decoded, and any other escape kept is written in upper
 // case; one trailing slash is dropped (`/fhir/R4/` is the base, as it always answered), so
@@ -88,6 +88,14 @@ export function canonicalPath(path) {
   for (const s of segments) {
     if (s === '') return refuse('The path holds an empty segment (//)');
     if (s === '.' || s === '..') return refuse('The path holds a dot segment (. or ..)');
+    // What stays escaped must decode (UTF-8), so whoever decodes a segment cannot fail on it.
+    if (s.includes('%')) {
+      try {
+        decodeURIComponent(s);
+      } catch {
+        return refuse('The path holds escapes that are not UTF-8');
+      }
+    }
   }
   return { ok: true, path: '/' + segments.join('/') };
 }
