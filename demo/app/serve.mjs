@@ -1,12 +1,17 @@
 // Serves the built portal (demo/app/dist) and forwards API paths and websockets to the reference
 // server, so the browser sees one origin: no CORS, and cookies and tokens stay first-party.
+// Every request's path is parsed once, by the server's own rules (canonical-path.mjs): a path
+// the server would refuse is refused here (400), and what is forwarded is the canonical form,
+// so the portal and the server cannot read one request two ways (issue 19).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { canonicalTarget } from '../server/http/canonical-path.mjs';
 
-const API_PREFIXES = [
+/** Paths forwarded to the reference server. */
+export const API_PREFIXES = [
   '/fhir/',
   '/auth/',
   '/oauth2/',
@@ -33,6 +38,23 @@ const TYPES = {
 
 export const defaultDistDir = fileURLToPath(new URL('./dist/', import.meta.url));
 
+/**
+ * A request target in the one form the server routes by: `{ ok: true, path, target }` (target
+ * with its query), or the server's refusal `{ ok: false, status, reason }`.
+ */
+export function forwardTarget(url) {
+  const parsed = canonicalTarget(url);
+  if (!parsed.ok) return parsed;
+  return { ok: true, path: parsed.path, target: parsed.query ? `${parsed.path}?${parsed.query}` : parsed.path };
+}
+
+function refusal(status, reason) {
+  return JSON.stringify({
+    resourceType: 'OperationOutcome',
+    issue: [{ severity: 'error', code: status === 414 ? 'too-long' : 'invalid', details: { text: reason } }],
+  });
+}
+
 /** Starts the portal server; resolves with its URL and a close function. */
 export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, distDir = defaultDistDir }) {
   const api = new URL(apiUrl);
@@ -40,14 +62,24 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
   const isApi = (path) => API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const parsed = forwardTarget(req.url ?? '/');
+    if (!parsed.ok) {
+      res.writeHead(parsed.status, {
+        'content-type': 'application/fhir+json',
+        'x-content-type-options': 'nosniff',
+        connection: 'close',
+      });
+      res.end(refusal(parsed.status, parsed.reason));
+      return;
+    }
+    const path = parsed.path;
     if (isApi(path)) {
       const upstream = request(
         {
           host: api.hostname,
           port: api.port,
           method: req.method,
-          path: req.url,
+          path: parsed.target,
           headers: { ...req.headers, host: api.host },
         },
         (answer) => {
@@ -67,7 +99,14 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
       req.pipe(upstream);
       return;
     }
-    let file = normalize(join(root, decodeURIComponent(path)));
+    let file;
+    try {
+      file = normalize(join(root, decodeURIComponent(path)));
+    } catch {
+      // An escape that is not UTF-8 names no file.
+      res.writeHead(400).end();
+      return;
+    }
     if (!file.startsWith(root)) {
       res.writeHead(400).end();
       return;
@@ -82,13 +121,19 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
     createReadStream(file).pipe(res);
   });
 
-  // Websockets (live subscriptions): pass the upgrade through untouched.
+  // Websockets (live subscriptions): pass the upgrade through, on its canonical path.
   server.on('upgrade', (req, socket, head) => {
+    const parsed = forwardTarget(req.url ?? '/');
+    if (!parsed.ok) {
+      const text = parsed.status === 414 ? 'URI Too Long' : 'Bad Request';
+      socket.end(`HTTP/1.1 ${parsed.status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
     const upstream = connect(Number(api.port), api.hostname, () => {
       const headers = Object.entries({ ...req.headers, host: api.host })
         .map(([k, v]) => `${k}: ${v}`)
         .join('\r\n');
-      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${headers}\r\n\r\n`);
+      upstream.write(`${req.method} ${parsed.target} HTTP/1.1\r\n${headers}\r\n\r\n`);
       if (head?.length) upstream.write(head);
       upstream.pipe(socket);
       socket.pipe(upstream);

@@ -1,16 +1,60 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+// @ts-expect-error plain ESM module without types
+import { forwardTarget } from './serve.mjs';
 
 const src = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.FHIR_PORT ?? 8103}`;
+const apiPrefixes = [
+  '/fhir',
+  '/auth',
+  '/oauth2',
+  '/.well-known',
+  '/healthcheck',
+  '/keyvalue',
+  '/email',
+  '/admin',
+  '/fhircast',
+  '/ccda',
+];
+
+/**
+ * The dev proxy forwards only canonical paths, as `npm start`'s portal does (serve.mjs): a
+ * request the proxy would forward is refused (400) unless its path is canonical, and goes on in
+ * its canonical form. Runs before Vite's own middlewares, the proxy among them.
+ */
+function canonicalApiPaths(): Plugin {
+  return {
+    name: 'canonical-api-paths',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.url ?? '/';
+        if (![...apiPrefixes, '/ws'].some((prefix) => url.startsWith(prefix))) return next();
+        const parsed = forwardTarget(url);
+        if (!parsed.ok) {
+          res.writeHead(parsed.status, { 'content-type': 'application/fhir+json', connection: 'close' });
+          res.end(
+            JSON.stringify({
+              resourceType: 'OperationOutcome',
+              issue: [{ severity: 'error', code: 'invalid', details: { text: parsed.reason } }],
+            })
+          );
+          return;
+        }
+        req.url = parsed.target;
+        next();
+      });
+    },
+  };
+}
 
 // The portal imports the library by its published names; here they resolve to the source, so
 // the demo always runs what the package ships. In dev, API calls are proxied to the reference
 // server (same origin, so no CORS in the demo); `npm start` serves the build the same way.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), canonicalApiPaths()],
   resolve: {
     alias: [
       { find: /^fhir-portal-kit\/react$/, replacement: src('react/index.ts') },
@@ -22,20 +66,7 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     host: '127.0.0.1',
     proxy: {
-      ...Object.fromEntries(
-        [
-          '/fhir',
-          '/auth',
-          '/oauth2',
-          '/.well-known',
-          '/healthcheck',
-          '/keyvalue',
-          '/email',
-          '/admin',
-          '/fhircast',
-          '/ccda',
-        ].map((p) => [p, apiTarget])
-      ),
+      ...Object.fromEntries(apiPrefixes.map((p) => [p, apiTarget])),
       // Live chat and FHIRcast websockets.
       '/ws': { target: apiTarget, ws: true },
     },

@@ -2,23 +2,23 @@
 // the websocket, the seed. The composition root: the only product file that names every folder.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { unauthorizedOutcome, OperationOutcomeError } from '../../src/fhir/outcomes';
 import { registerAccountSettingsRoutes } from './auth/account-settings';
 import { authenticateRequest } from './auth/authenticate';
 import { registerExternalLoginRoutes } from './auth/external-login';
 import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
-import { registerBotCheckRoutes } from './auth/bot-check-routes';
+import { ALTCHA_CHALLENGE_PATH, registerBotCheckRoutes } from './auth/bot-check-routes';
 import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
+import { unauthorized } from './core/errors';
 import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
 import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { accessLogSink, type AccessLogSink } from './http/access-log';
-import { Router, type ServerRequest } from './http/router';
+import { Router, type MatchedRoute, type ServerRequest } from './http/router';
 import { ALWAYS_HEADERS, createRequestListener } from './http/server';
 import { FHIRCAST_HUB_PATH, MAX_FHIRCAST_EVENT_BYTES, registerFhircastHub } from './fhircast/hub';
-import { registerCcdaValidator } from './ccda/routes';
+import { CCDA_VALIDATE_PATH, registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
 import { accessPolicyGate } from './policy/gate';
 import { configureDemoExternalIdentity } from './seed/external-identity';
@@ -30,6 +30,48 @@ import { attachSubscriptionSocket, type SocketLimits } from './ws/subscriptions'
 
 /** Bodies of the login protocol's routes (forms of a few fields). */
 const MAX_AUTH_BODY = 64 * 1024;
+
+/**
+ * The routes that answer without a caller, by method and the router's pattern (never a path
+ * prefix): discovery, the health check, the login protocol up to the token, the bot check's
+ * challenge, the external sign-in's redirects, and the C-CDA validator. Every other route
+ * needs an authenticated caller and answers 401 without one (deny by default; issue 19). A
+ * public route may still use a caller when a valid one comes (auth/* reads it), and checks
+ * itself whatever it needs. The websocket upgrades (ws/, fhircast/) are not routes: they check
+ * their own tokens.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  'GET /healthcheck',
+  `GET ${FHIR_BASE}/metadata`,
+  `GET ${FHIR_SMART_CONFIGURATION_PATH}`,
+  'GET /.well-known/smart-configuration',
+  'POST /auth/method',
+  'POST /auth/login',
+  'GET /auth/login/:login',
+  'POST /auth/mfa/verify',
+  'POST /auth/mfa/login-enroll',
+  'POST /auth/profile',
+  'POST /auth/scope',
+  'POST /auth/newuser',
+  'POST /auth/newpatient',
+  'POST /auth/newproject',
+  'POST /auth/google',
+  'GET /auth/external/authorize',
+  'GET /auth/external/callback',
+  // The pending login's id and the account's password are the credentials of the link step.
+  'POST /auth/external/link',
+  `GET ${ALTCHA_CHALLENGE_PATH}`,
+  `POST ${ALTCHA_CHALLENGE_PATH}`,
+  'POST /oauth2/token',
+  'GET /oauth2/authorize',
+  'POST /oauth2/authorize',
+  `POST ${CCDA_VALIDATE_PATH}`,
+]);
+
+/** Whether a route answers without a caller (PUBLIC_ROUTES). */
+export function isPublicRoute(route: MatchedRoute): boolean {
+  return PUBLIC_ROUTES.has(`${route.method} ${route.pattern}`);
+}
 
 /** Options of createServer. */
 export interface CreateServerOptions {
@@ -78,6 +120,8 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: ServerContext;
+  /** Every HTTP route, in the order the router tries them (the route-enumeration test walks them). */
+  routes(): MatchedRoute[];
   close(): Promise<void>;
 }
 
@@ -143,7 +187,6 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   router.add('GET', '/healthcheck', async () => ({ status: 200, body: { ok: true } }));
   // SMART discovery under the FHIR base, before '/fhir/R4/:type/:id' can claim it; no auth.
   router.add('GET', FHIR_SMART_CONFIGURATION_PATH, smartConfiguration(ctx));
-  const publicFhirPaths = new Set([`${FHIR_BASE}/metadata`, FHIR_SMART_CONFIGURATION_PATH]);
   registerSchemaRoutes(router, ctx);
   registerFhirRoutes(router, ctx);
   // Before the login protocol's routes: its auth/method knows no external identity provider.
@@ -160,14 +203,15 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   routeResourceChanges(ctx, bus, (resource, action) => socket.notify(resource, action));
   const fhircast = registerFhircastHub(router, httpServer, ctx, bus);
 
-  const beforeHandler = async (req: ServerRequest): Promise<void> => {
-    const isFhir = req.path === FHIR_BASE || req.path.startsWith(FHIR_BASE + '/');
-    if (isFhir) negotiateFhir(req);
-    if (isFhir && !publicFhirPaths.has(req.path)) {
+  // req.path is the canonical path and `route` the route that will run (http/server.ts): what
+  // is decided here is decided about the handler that answers.
+  const beforeHandler = async (req: ServerRequest, route: MatchedRoute): Promise<void> => {
+    if (req.path === FHIR_BASE || req.path.startsWith(FHIR_BASE + '/')) negotiateFhir(req);
+    if (!isPublicRoute(route)) {
       req.auth = await authenticate(ctx, req.headers.authorization);
-      if (!req.auth) throw new OperationOutcomeError(unauthorizedOutcome());
+      if (!req.auth) throw unauthorized();
     } else if (req.headers.authorization) {
-      // Other routes (auth/*) may use the caller when there is a valid one; they check themselves.
+      // A public route (auth/*) may use the caller when there is a valid one; it checks itself.
       req.auth = await authenticate(ctx, req.headers.authorization).catch(() => undefined);
     }
   };
@@ -186,13 +230,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     accessLog,
     fhirBase: FHIR_BASE,
     beforeHandler,
+    // `path` is canonical (http/server.ts), the same string the router and the auth check read.
     bodyLimit: (method, path) =>
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.
       path.startsWith('/auth/') || path.startsWith('/oauth2/')
         ? MAX_AUTH_BODY
         : // FHIRcast events are a few references: a big one is refused before it is held or parsed.
-          // By first segment, as the router matches (it skips empty ones).
-          path.split('/').find(Boolean) === FHIRCAST_HUB_PATH.split('/')[1]
+          path === FHIRCAST_HUB_PATH || path.startsWith(FHIRCAST_HUB_PATH + '/')
           ? MAX_FHIRCAST_EVENT_BYTES
           : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
             ? MAX_BINARY_BODY
@@ -204,6 +248,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     url,
     port,
     ctx,
+    routes: () => router.routes(),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -2,6 +2,7 @@
 // URL, the JWT key and the change hook the websocket side listens on.
 import { randomBytes } from 'node:crypto';
 import type { Resource } from '../../src/fhir/types';
+import { SYSTEM } from './core/request-auth';
 import type { Database } from './db/database';
 import { backfillSearchKeys } from './store/index-writer';
 import { assignProjectToOrphans } from './store/project-backfill';
@@ -10,7 +11,7 @@ import { Repository } from './store/repository';
 /** The shared state of one running server. */
 export interface ServerContext {
   db: Database;
-  /** No auth: sees everything. */
+  /** The system's repository (SYSTEM): sees everything. For internal callers only; a request's is systemRepo.withAuth(req.auth). */
   systemRepo: Repository;
   /** e.g. 'http://127.0.0.1:8103/' (with the trailing slash). */
   baseUrl: string;
@@ -91,7 +92,7 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
   };
   return {
     db,
-    systemRepo: new Repository(db, undefined, {
+    systemRepo: new Repository(db, SYSTEM, {
       onChange: (r, a) => onResourceChange(r, a),
       defaultProject: opts.defaultProjectId,
       futureAppointmentsPerPatient: opts.futureAppointmentsPerPatient,

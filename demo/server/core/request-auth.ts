@@ -1,8 +1,19 @@
 // Who is asking: the identity a bearer token (or Basic client credentials) resolves to. Every
-// layer above core reads it; undefined means the system itself (seed, the login protocol).
+// layer above core reads it. A request without one is anonymous and has no rights: only the
+// routes app.ts names public answer it, and a repository refuses it (401). The system itself
+// (the seed, the login protocol's own records, a change delivered to a websocket) is not a
+// RequestAuth and not a missing one: it is SYSTEM, a value no request can carry (a symbol, so
+// no header, token or JSON body spells it), which only code hands to a Repository
+// (context.ts's systemRepo).
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 
-/** The caller of one request; undefined = the system (seed, auth code). */
+/** The system's own access: sees and writes everything. Never derived from a request. */
+export const SYSTEM: unique symbol = Symbol('the system');
+
+/** Whom a Repository acts for: a request's caller, or the system. */
+export type Caller = RequestAuth | typeof SYSTEM;
+
+/** The caller of one request (set by the before-handler for every route that is not public). */
 export interface RequestAuth {
   /** Login id (the session the token belongs to). */
   login: string;

@@ -7,6 +7,7 @@ import type { Bundle, BundleEntry, OperationOutcome, Resource } from '../../../s
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import { canonicalTarget } from '../http/canonical-path.mjs';
 import { errorResponse } from '../http/server';
 import { badRequest, notFound, methodNotAllowed, tooLarge } from '../core/errors';
 import { JsonBody } from '../core/json-text';
@@ -71,15 +72,15 @@ function parseEntry(ctx: ServerContext, entry: BundleEntry, index: number): Pars
   if (relative.startsWith(fhirBase)) relative = relative.slice(fhirBase.length);
   else if (/^https?:/.test(relative))
     throw badRequest(`Bundle entry ${index}: url ${url} is not on this server`, `Bundle.entry[${index}].request.url`);
-  relative = relative.replace(/^\/+/, '');
-  const [pathPart, queryPart = ''] = relative.split('?');
-  return {
-    index,
-    method,
-    path: `/fhir/R4/${pathPart}`.replace(/\/+$/, ''),
-    query: new URLSearchParams(queryPart),
-    entry,
-  };
+  // The same one parse as a request's path (http/canonical-path.mjs): an entry spelled
+  // `Patient//1`, `%50atient` or `../x` is refused here, not routed one way and checked another.
+  const target = canonicalTarget(`${FHIR_BASE}/${relative.startsWith('/') ? relative.slice(1) : relative}`);
+  if (!target.ok)
+    throw badRequest(
+      `Bundle entry ${index}: request.url is refused: ${target.reason}`,
+      `Bundle.entry[${index}].request.url`
+    );
+  return { index, method, path: target.path, query: new URLSearchParams(target.query), entry };
 }
 
 /** The default and largest page of a GET route that answers many rows; undefined for a read. */

@@ -3,7 +3,7 @@
 // Location and absolute URLs.
 import type { Bundle } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
-import { badRequest } from '../core/errors';
+import { badRequest, unauthorized } from '../core/errors';
 import { JsonBody, bundleJson } from '../core/json-text';
 import { NON_STORABLE_TYPES, isKnownResourceType } from '../core/resource-types';
 import { isJsonObject, type StoredResource } from '../core/stored-resource';
@@ -39,7 +39,7 @@ export interface FhirRoutes {
   ctx: ServerContext;
   /** The FHIR base URL, with the trailing slash. */
   base: string;
-  /** The repository of a request: the Bundle's, or the server's seen by the caller. */
+  /** The repository of a request: the Bundle's, or the server's seen by the caller; 401 without one. */
   repoOf(req: ServerRequest): Repository;
 }
 
@@ -52,7 +52,13 @@ export function fhirRoutes(router: Router, ctx: ServerContext): FhirRoutes {
     router,
     ctx,
     base: `${ctx.baseUrl}fhir/R4/`,
-    repoOf: (req) => entryState.get(req)?.repo ?? ctx.systemRepo.withAuth(req.auth),
+    // No caller is no access: never the system's repository (that is for internal callers).
+    repoOf: (req) => {
+      const bundle = entryState.get(req)?.repo;
+      if (bundle) return bundle;
+      if (!req.auth) throw unauthorized();
+      return ctx.systemRepo.withAuth(req.auth);
+    },
   };
 }
 

@@ -1,8 +1,9 @@
-// The bridge from node:http to the Router: reads the body under a size limit, parses JSON and
-// forms, runs the before-handler hook (negotiation, auth), writes JSON or raw responses, turns
-// every thrown error into an OperationOutcome with its status, and writes the access log.
+// The bridge from node:http to the Router: canonicalises the path once (canonical-path.mjs),
+// reads the body under a size limit, parses JSON and forms, runs the before-handler hook
+// (negotiation, auth), writes JSON or raw responses, turns every thrown error into an
+// OperationOutcome with its status, and writes the access log.
 import type { IncomingMessage, ServerResponse as NodeResponse } from 'node:http';
-import { isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
+import { errorOutcome, isOperationOutcomeError, serverErrorOutcome } from '../../../src/fhir/outcomes';
 import {
   TooManyRequestsError,
   badRequest,
@@ -12,16 +13,20 @@ import {
   tooLarge,
 } from '../core/errors';
 import { JsonBody } from '../core/json-text';
+import { canonicalTarget } from './canonical-path.mjs';
 import { fhirInteraction, parameterNames, whoOf, writeAccessLog, type AccessLogSink } from './access-log';
-import type { Router, ServerRequest, ServerResponse } from './router';
+import type { MatchedRoute, Router, ServerRequest, ServerResponse } from './router';
 
 /** How the listener treats requests. */
 export interface HttpOptions {
   router: Router;
-  /** Body size limit in bytes for a request (method and path known, body not read yet). */
+  /** Body size limit in bytes for a request (method and canonical path known, body not read yet). */
   bodyLimit(method: string, path: string): number;
-  /** Runs before the handler: content negotiation, authentication (sets req.auth). May throw. */
-  beforeHandler?(req: ServerRequest): Promise<void>;
+  /**
+   * Runs before the body is parsed and the handler runs, with the route the router matched:
+   * content negotiation, authentication (sets req.auth). May throw.
+   */
+  beforeHandler?(req: ServerRequest, route: MatchedRoute): Promise<void>;
   /** Origins that get CORS headers (exact `scheme://host[:port]`); any other gets none. */
   corsOrigins?: ReadonlySet<string>;
   /** Where access log lines go (none when unset). */
@@ -42,21 +47,42 @@ export function mediaType(header: string | undefined): string {
 
 class BodyTooLarge extends Error {}
 
+/**
+ * The body, at most `limit` bytes. One declared larger is refused before a byte is read, one
+ * that grows larger as soon as it passes the limit: the answer then closes the connection
+ * (refuseAndClose), so nobody makes the server read megabytes it will not keep.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) return reject(new BodyTooLarge());
     const chunks: Buffer[] = [];
     let size = 0;
-    let overflow = Number.isFinite(declared) && declared > limit;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) overflow = true;
-      if (!overflow) chunks.push(chunk);
-    });
-    // An oversized body is drained, not kept, so the client can still read our 413.
-    req.on('end', () => (overflow ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData);
+      reject(new BodyTooLarge());
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * Answers before the body is read (a refused path, a body over the limit) and closes the
+ * connection after the answer: node then stops reading, and what is left of the body is never
+ * taken in. The client still reads the answer (node half-closes after writing it).
+ */
+function refuseAndClose(
+  req: IncomingMessage,
+  res: NodeResponse,
+  response: ServerResponse,
+  corsOrigins: ReadonlySet<string> | undefined
+): void {
+  res.shouldKeepAlive = false;
+  send(req, res, response, corsOrigins);
 }
 
 function headersOf(req: IncomingMessage): Record<string, string | undefined> {
@@ -183,6 +209,9 @@ export function createRequestListener(opts: HttpOptions): (req: IncomingMessage,
 
 /** What the handling learned about a request, for the access log. */
 interface Served {
+  /** The canonical path and query; unset when the target was refused. */
+  path?: string;
+  query?: URLSearchParams;
   request?: ServerRequest;
   pattern?: string;
 }
@@ -190,18 +219,17 @@ interface Served {
 function logRequest(opts: HttpOptions, req: IncomingMessage, res: NodeResponse, served: Served, started: number) {
   if (!opts.accessLog) return;
   const method = (req.method ?? 'GET').toUpperCase();
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname.replace(/\/+$/, '') || '/';
+  const path = served.path;
   const fhirBase = opts.fhirBase;
-  const isFhir = !!fhirBase && (path === fhirBase || path.startsWith(fhirBase + '/'));
+  const isFhir = !!path && !!fhirBase && (path === fhirBase || path.startsWith(fhirBase + '/'));
   writeAccessLog(opts.accessLog, {
     time: new Date().toISOString(),
     kind: 'http',
     event: method,
     ...(isFhir
       ? fhirInteraction(method, path.slice(fhirBase.length), served.request?.body)
-      : { route: served.pattern ?? (served.request ? undefined : 'unmatched') }),
-    params: parameterNames(url.searchParams),
+      : { route: served.pattern ?? (!path ? 'refused' : served.request ? undefined : 'unmatched') }),
+    params: served.query ? parameterNames(served.query) : [],
     status: res.statusCode,
     ms: Math.round(performance.now() - started),
     ...whoOf(served.request?.auth),
@@ -211,8 +239,21 @@ function logRequest(opts: HttpOptions, req: IncomingMessage, res: NodeResponse, 
 
 async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse, served: Served): Promise<void> {
   const method = (req.method ?? 'GET').toUpperCase();
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  const path = url.pathname.replace(/\/+$/, '') || '/';
+  // The one parse of the path: everything below (CORS preflight, body limit, routing, the
+  // before-handler's authentication, the policy gate) reads `path`, never req.url.
+  const target = canonicalTarget(req.url ?? '/');
+  if (!target.ok) {
+    const response =
+      target.status === 414
+        ? { status: 414, body: errorOutcome(target.reason, 'too-long') }
+        : errorResponse(badRequest(target.reason));
+    refuseAndClose(req, res, response, opts.corsOrigins);
+    return;
+  }
+  const path = target.path;
+  const query = new URLSearchParams(target.query);
+  served.path = path;
+  served.query = query;
   if (method === 'OPTIONS') {
     served.pattern = 'OPTIONS *';
     const cors = corsHeaders(req, opts.corsOrigins);
@@ -231,23 +272,19 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
     res.end();
     return;
   }
+  const limit = opts.bodyLimit(method, path);
   let rawBody: Buffer;
   try {
-    rawBody = await readBody(req, opts.bodyLimit(method, path));
+    rawBody = await readBody(req, limit);
   } catch (err) {
     if (err instanceof BodyTooLarge) {
-      send(
-        req,
-        res,
-        errorResponse(tooLarge(`Request body is larger than ${opts.bodyLimit(method, path)} bytes`)),
-        opts.corsOrigins
-      );
+      refuseAndClose(req, res, errorResponse(tooLarge(`Request body is larger than ${limit} bytes`)), opts.corsOrigins);
       return;
     }
     throw err;
   }
   const headers = headersOf(req);
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of query) {
     if (hasUnstorableCharacter(key) || hasUnstorableCharacter(value)) {
       send(
         req,
@@ -261,7 +298,7 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
   const serverReq: ServerRequest = {
     method,
     path,
-    query: url.searchParams,
+    query,
     headers,
     body: undefined,
     rawBody,
@@ -279,7 +316,7 @@ async function handle(opts: HttpOptions, req: IncomingMessage, res: NodeResponse
       );
     serverReq.params = match.params;
     served.pattern = match.pattern;
-    if (opts.beforeHandler) await opts.beforeHandler(serverReq);
+    if (opts.beforeHandler) await opts.beforeHandler(serverReq, match.route);
     serverReq.body = parseBody(rawBody, headers['content-type'] ?? '');
     response = await match.handler(serverReq);
   } catch (err) {

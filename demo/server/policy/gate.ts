@@ -19,7 +19,7 @@ import type { ServerContext } from '../context';
 import { forbidden, notFound } from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import type { Middleware, ServerRequest, ServerResponse } from '../http/router';
-import { fhirInteraction, type FhirInteraction } from './interaction';
+import { fhirInteraction, isPolicyFree, type FhirInteraction } from './interaction';
 import { memberPolicyLoader } from './member-policy';
 
 /** The router middleware; `router.use(accessPolicyGate(ctx))`. */
@@ -30,8 +30,13 @@ export function accessPolicyGate(ctx: ServerContext): Middleware {
     // A Bundle's entries carry the auth of the Bundle's request, policy already attached.
     if (!('accessPolicy' in req.auth)) req.auth = { ...req.auth, accessPolicy: await loadPolicy(req.auth) };
     const policy = req.auth.accessPolicy;
-    const target = policy && fhirInteraction(req.method, req.path);
-    if (!policy || !target) return next(req);
+    if (!policy) return next(req);
+    const target = fhirInteraction(req.method, req.path);
+    if (!target) {
+      // issue 19: fail closed; what cannot be classified is not let through unchecked.
+      if (isPolicyFree(req.method, req.path)) return next(req);
+      throw forbidden(`Forbidden: the access policy does not cover ${req.method} ${req.path.slice(0, 200)}`);
+    }
     for (const type of target.types) assertPolicyAllows(policy, target.interaction, type);
     if (target.interaction === 'search') assertSearchesShownFields(policy, target.types[0]!, req);
     if (target.interaction === 'patch') assertPatchTouchesShownFields(policy, target.types[0]!, req.body);

@@ -54,3 +54,14 @@ export function fhirInteraction(method: string, path: string): FhirInteraction |
   if (third.startsWith('$') && fourth === undefined) return one('read', second);
   return undefined;
 }
+
+// issue 19, fail-closed: what fhirInteraction cannot classify is refused for a caller with an
+// AccessPolicy, unless it is one of these, which touch no stored data of a type (metadata, the
+// SMART configuration, $validate) or are checked entry by entry (a Bundle posted to the base).
+/** Whether a request fhirInteraction leaves unclassified may pass the policy gate unchecked. */
+export function isPolicyFree(method: string, path: string): boolean {
+  const m = method === 'HEAD' ? 'GET' : method;
+  if (path === FHIR_PREFIX.slice(0, -1)) return m === 'POST';
+  if (path === `${FHIR_PREFIX}metadata` || path === `${FHIR_PREFIX}.well-known/smart-configuration`) return m === 'GET';
+  return m === 'POST' && /^\/fhir\/R4\/[A-Z][A-Za-z]{0,63}\/\$validate$/.test(path);
+}

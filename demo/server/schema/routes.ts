@@ -2,19 +2,24 @@
 // (the StructureDefinition and SearchParameter lists only) and StructureDefinition/$expand-profile.
 // Registered before the FHIR routes, so 'POST /fhir/R4/:type' does not take '$graphql' as a type.
 import type { ServerContext } from '../context';
-import type { Router } from '../http/router';
+import { unauthorized } from '../core/errors';
+import type { Router, ServerRequest } from '../http/router';
 import { expandProfile } from './expand-profile';
 import { runSchemaQuery } from './graphql';
 
 /** Adds the schema routes; call before registerFhirRoutes. */
 export function registerSchemaRoutes(router: Router, ctx: ServerContext): void {
-  const repoOf = (auth: Parameters<typeof ctx.systemRepo.withAuth>[0]) => ctx.systemRepo.withAuth(auth);
+  // No caller is no access (never the system's repository).
+  const repoOf = (req: ServerRequest) => {
+    if (!req.auth) throw unauthorized();
+    return ctx.systemRepo.withAuth(req.auth);
+  };
   router.add('POST', '/fhir/R4/$graphql', async (req) => ({
     status: 200,
-    body: await runSchemaQuery(repoOf(req.auth), (req.body ?? {}) as Record<string, unknown>),
+    body: await runSchemaQuery(repoOf(req), (req.body ?? {}) as Record<string, unknown>),
   }));
   router.add('POST', '/fhir/R4/StructureDefinition/$expand-profile', async (req) => ({
     status: 200,
-    body: await expandProfile(repoOf(req.auth), req.query.get('url')),
+    body: await expandProfile(repoOf(req), req.query.get('url')),
   }));
 }

@@ -16,9 +16,9 @@ import {
   type WriteContext,
 } from '../access/policy';
 import { assertScope } from '../access/scopes';
-import { badRequest, conflict, gone, notFound, preconditionFailed } from '../core/errors';
+import { badRequest, conflict, gone, notFound, preconditionFailed, unauthorized } from '../core/errors';
 import type { ResourceJson } from '../core/json-text';
-import type { RequestAuth } from '../core/request-auth';
+import { SYSTEM, type Caller, type RequestAuth } from '../core/request-auth';
 import { isKnownResourceType, NON_STORABLE_TYPES } from '../core/resource-types';
 import type { StoredMeta, StoredResource, StoredRow } from '../core/stored-resource';
 import type { Database } from '../db/database';
@@ -100,20 +100,26 @@ function checkedInput(resource: unknown): StoredResource {
   return input;
 }
 
-/** Resource storage bound to one request's auth (or the system's). */
+/** Resource storage bound to one request's caller, or to the system (SYSTEM, never from a request). */
 export class Repository {
   readonly db: Database;
+  /**
+   * The caller; undefined only for a repository built with SYSTEM (the access checks read
+   * undefined as the system). A missing caller is refused when the repository is made.
+   */
   readonly auth: RequestAuth | undefined;
   private readonly opts: RepositoryOptions;
 
-  constructor(db: Database, auth?: RequestAuth, opts: RepositoryOptions = {}) {
+  constructor(db: Database, caller: Caller, opts: RepositoryOptions = {}) {
+    // Deny by default: only SYSTEM itself is the system, never an absent caller.
+    if (caller !== SYSTEM && (typeof caller !== 'object' || caller === null)) throw unauthorized();
     this.db = db;
-    this.auth = auth;
+    this.auth = caller === SYSTEM ? undefined : caller;
     this.opts = opts;
   }
 
-  /** The same storage seen by another caller. */
-  withAuth(auth: RequestAuth | undefined): Repository {
+  /** The same storage seen by a request's caller; 401 without one (an anonymous request has no rights). */
+  withAuth(auth: RequestAuth): Repository {
     return new Repository(this.db, auth, this.opts);
   }
 
@@ -131,7 +137,7 @@ export class Repository {
     if (this.opts.txState) return fn(this);
     const state: TxState = { created: [], changes: [] };
     const result = await this.db.transaction((tx) =>
-      fn(new Repository(tx, this.auth, { ...this.opts, txState: state }))
+      fn(new Repository(tx, this.auth ?? SYSTEM, { ...this.opts, txState: state }))
     );
     if (state.changes.length) noteWrites(this.db, state.changes.length);
     for (const [resource, action] of state.changes) {
