@@ -14,16 +14,15 @@ import {
 } from '../../../src/fhir/access-policy';
 import { getSearchParameterDetails } from '../../../src/fhir/search-parameters';
 import type { Bundle, Resource } from '../../../src/fhir/types';
-import { assertPolicyAllows, policyView, removeHiddenFields } from '../access/access-policy';
-import type { ServerContext } from '../context';
+import { assertPolicyAllows, policyView, removeHiddenFields } from './access-policy';
 import { forbidden, notFound } from '../core/errors';
 import { JsonBody } from '../core/json-text';
 import type { Middleware, ServerRequest, ServerResponse } from '../http/router';
 import { fhirInteraction, type FhirInteraction } from './interaction';
-import { memberPolicyLoader } from './member-policy';
+import { memberPolicyLoader, type PolicyContext } from './member-policy';
 
 /** The router middleware; `router.use(accessPolicyGate(ctx))`. */
-export function accessPolicyGate(ctx: ServerContext): Middleware {
+export function accessPolicyGate(ctx: PolicyContext): Middleware {
   const loadPolicy = memberPolicyLoader(ctx);
   return async (req, next) => {
     if (!req.auth || !req.path.startsWith('/fhir/R4')) return next(req);

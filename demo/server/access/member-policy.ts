@@ -3,8 +3,16 @@
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { Reference } from '../../../src/fhir/types';
-import type { ServerContext } from '../context';
 import type { RequestAuth } from '../core/request-auth';
+
+/**
+ * What the loader needs of the server (ServerContext has it): access/ sits below the store and
+ * the context in the layer order, so it names the two members it uses rather than importing them.
+ */
+export interface PolicyContext {
+  systemRepo: { readResource<T>(type: string, id: string): Promise<T> };
+  addChangeListener(listener: (resource: { resourceType: string }) => void): void;
+}
 
 /** How long a membership's policy is reused; any AccessPolicy or membership change drops it at once. */
 export const MEMBER_POLICY_CACHE_MS = 30_000;
@@ -21,12 +29,12 @@ interface Cached {
 export type MemberPolicyLoader = (auth: RequestAuth) => Promise<AccessPolicy | undefined>;
 
 /** A loader with its own cache, emptied by the context's change listener. */
-export function memberPolicyLoader(ctx: ServerContext): MemberPolicyLoader {
+export function memberPolicyLoader(ctx: PolicyContext): MemberPolicyLoader {
   const cache = new Map<string, Cached>();
   // Bumped on every change, so a read that raced a change is not cached.
   let generation = 0;
   ctx.addChangeListener((resource) => {
-    if (['AccessPolicy', 'ProjectMembership'].includes(resource.resourceType as string)) {
+    if (['AccessPolicy', 'ProjectMembership'].includes(resource.resourceType)) {
       generation++;
       cache.clear();
     }
