@@ -66,3 +66,25 @@ export function memberPolicyLoader(ctx: PolicyContext): MemberPolicyLoader {
     return policy;
   };
 }
+
+const loaders = new WeakMap<PolicyContext, MemberPolicyLoader>();
+
+/** The context's one loader (one cache, one change listener), shared by the gate, websockets and FHIRcast. */
+export function sharedPolicyLoader(ctx: PolicyContext): MemberPolicyLoader {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = memberPolicyLoader(ctx);
+    loaders.set(ctx, loader);
+  }
+  return loader;
+}
+
+/**
+ * The caller with its member's AccessPolicy loaded, as the access decision needs it: for callers
+ * that do not come through the FHIR routes' gate (websocket notifications, FHIRcast). The
+ * system (undefined) stays the system.
+ */
+export async function withAccessPolicy<A extends RequestAuth | undefined>(ctx: PolicyContext, auth: A): Promise<A> {
+  if (!auth || 'accessPolicy' in auth) return auth;
+  return { ...auth, accessPolicy: await sharedPolicyLoader(ctx)(auth) };
+}
