@@ -97,7 +97,11 @@ export function decideAccess(
   if (!policy) return ALLOWED;
   const view = policyView(resource(), compartments);
   if (!canPerformInteraction(policy, interaction, view)) {
-    return deny(READS.has(interaction) ? notFound() : forbidden(`Forbidden: the access policy does not allow ${interaction} on this ${type}`));
+    return deny(
+      READS.has(interaction)
+        ? notFound()
+        : forbidden(`Forbidden: the access policy does not allow ${interaction} on this ${type}`)
+    );
   }
   return { allow: true, mask: new FieldMask(policy, view) };
 }

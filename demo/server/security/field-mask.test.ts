@@ -119,13 +119,23 @@ describe.each(backends())('hidden fields stay hidden (%s)', (backend) => {
     it('is refused, so 200 against 201 tells nothing, over REST and in a transaction', async () => {
       const before = (await server.ctx.systemRepo.searchResources('Patient', { _count: '100' })).length;
       for (const city of ['Springfield', 'Capital City']) {
-        const res = await api('POST', 'Patient', { resourceType: 'Patient', name: [{ family: 'Probe' }] }, {
-          'If-None-Exist': `address-city=${city}`,
-        });
+        const res = await api(
+          'POST',
+          'Patient',
+          { resourceType: 'Patient', name: [{ family: 'Probe' }] },
+          {
+            'If-None-Exist': `address-city=${city}`,
+          }
+        );
         expect(res.status, city).toBe(403);
-        const parent = await api('POST', 'Patient', { resourceType: 'Patient', name: [{ family: 'Probe' }] }, {
-          'If-None-Exist': `address=${city}`,
-        });
+        const parent = await api(
+          'POST',
+          'Patient',
+          { resourceType: 'Patient', name: [{ family: 'Probe' }] },
+          {
+            'If-None-Exist': `address=${city}`,
+          }
+        );
         expect(parent.status, city).toBe(403);
       }
       const transaction = await api('POST', '', {
@@ -146,7 +156,10 @@ describe.each(backends())('hidden fields stay hidden (%s)', (backend) => {
   describe('a conditional update (PUT Type?search) by a hidden field', () => {
     it('is refused and writes nothing', async () => {
       for (const query of ['address-city=Springfield', 'address=Springfield', 'address-city=Nowhere']) {
-        const res = await api('PUT', `Patient?${query}`, { resourceType: 'Patient', name: [{ family: 'Overwritten' }] });
+        const res = await api('PUT', `Patient?${query}`, {
+          resourceType: 'Patient',
+          name: [{ family: 'Overwritten' }],
+        });
         expect(res.status, query).toBe(403);
       }
       const stored = await server.ctx.systemRepo.readResource<any>('Patient', springfield);

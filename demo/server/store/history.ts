@@ -42,7 +42,10 @@ export async function readHistory(
   if (id !== undefined) {
     const current = await loadRow(db, type, id);
     if (!current) throw notFound();
-    const decision = decideAccess(auth, 'history', type, { resource: current.content, compartments: current.compartments });
+    const decision = decideAccess(auth, 'history', type, {
+      resource: current.content,
+      compartments: current.compartments,
+    });
     if (!decision.allow) throw decision.outcome;
     where.push(`h.id = ${p.add(id)}`);
   }
