@@ -12,12 +12,12 @@ const SERVER_LAYER_ORDER = [
   ['core'], // errors, resource-type tables, JSON text, RequestAuth, the stored-resource shape
   ['db', 'http'], // the database; the HTTP listener and router
   ['search', 'startup-errors'], // search parameters, parsing, index extraction, SQL
-  ['access'], // who may read and write what
+  ['access'], // who may read and write what: the one access decision, field masks, the AccessPolicy gate
   ['store'], // Repository: storage and versions, index writer, binary store, search execution
   ['context'], // ServerContext
-  // the FHIR REST routes; the login protocol and tokens; the access-policy gate; the schema
-  // answers (StructureDefinition, $graphql); the C-CDA validator
-  ['fhir', 'auth', 'policy', 'schema', 'ccda'],
+  // the FHIR REST routes; the login protocol and tokens; the schema answers
+  // (StructureDefinition, $graphql); the C-CDA validator
+  ['fhir', 'auth', 'schema', 'ccda'],
   ['ws', 'live-bus'], // websocket subscriptions; change events across processes
   ['fhircast'],
   ['seed'],

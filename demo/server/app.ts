@@ -20,7 +20,7 @@ import { ALWAYS_HEADERS, createRequestListener } from './http/server';
 import { FHIRCAST_HUB_PATH, MAX_FHIRCAST_EVENT_BYTES, registerFhircastHub } from './fhircast/hub';
 import { CCDA_VALIDATE_PATH, registerCcdaValidator } from './ccda/routes';
 import { openLiveBus, routeResourceChanges } from './live-bus';
-import { accessPolicyGate } from './policy/gate';
+import { accessPolicyGate } from './access/gate';
 import { configureDemoExternalIdentity } from './seed/external-identity';
 import { registerSchemaRoutes } from './schema/routes';
 import { DEMO_PROJECT_ID } from './seed/ids';

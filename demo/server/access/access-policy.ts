@@ -7,6 +7,8 @@ import {
   canPerformInteraction,
   isFieldHidden,
   isFieldReadonly,
+  normalizeFieldPath,
+  ruleMatchesResourceType,
   type AccessPolicy,
   type AccessPolicyInteraction,
   type AccessPolicyResource,
@@ -160,16 +162,45 @@ function fieldPaths(policy: AccessPolicy, type: string, key: 'hiddenFields' | 'r
   return [...new Set(rules.flatMap((r) => r[key] ?? []))];
 }
 
+/**
+ * The field paths the policy hides on this resource (its rules' compartment and criteria
+ * checked), or, given a type, those any rule for the type hides: before a resource is read, a
+ * field counts as hidden when a rule that may apply hides it.
+ */
+export function hiddenFieldPaths(policy: AccessPolicy, subject: Resource | string): string[] {
+  if (typeof subject === 'string') {
+    return [
+      ...new Set(
+        (policy.resource ?? [])
+          .filter((r) => ruleMatchesResourceType(r, subject))
+          .flatMap((r) => r.hiddenFields ?? [])
+          .map((f) => normalizeFieldPath(subject, f))
+      ),
+    ];
+  }
+  return fieldPaths(policy, subject.resourceType, 'hiddenFields').filter((p) => isFieldHidden(policy, subject, p));
+}
+
+/** The field paths the policy shows on this resource (or type) but lets no write change. */
+export function readonlyFieldPaths(policy: AccessPolicy, subject: Resource | string): string[] {
+  const type = typeof subject === 'string' ? subject : subject.resourceType;
+  return fieldPaths(policy, type, 'readonlyFields').filter(
+    (p) => isFieldReadonly(policy, subject, p) && !isFieldHidden(policy, subject, p)
+  );
+}
+
+/** A copy of the resource without these fields (every array item included); the same object when there are none. */
+export function removeFields<T extends Resource>(resource: T, paths: readonly string[]): T {
+  if (!paths.length) return resource;
+  const copy = structuredClone(resource);
+  for (const path of paths) deletePath(copy as unknown as Record<string, unknown>, path.split('.'));
+  return copy;
+}
+
 /** A copy of the resource without the fields the policy hides (every array item included). */
 export function removeHiddenFields<T extends Resource>(policy: AccessPolicy | undefined, resource: T): T {
   if (!policy) return resource;
-  const hidden = fieldPaths(policy, resource.resourceType, 'hiddenFields').filter((p) =>
-    isFieldHidden(policy, resource, p)
-  );
-  if (!hidden.length) return resource;
-  const copy = structuredClone(resource);
-  for (const path of hidden) deletePath(copy as unknown as Record<string, unknown>, path.split('.'));
-  return copy;
+  return removeFields(resource, hiddenFieldPaths(policy, resource));
 }
 
 function deletePath(node: unknown, parts: string[]): void {

@@ -2,6 +2,7 @@
 // only ever narrow). v1 `patient/Observation.read|write|*` and v2 `patient/Observation.cruds`,
 // in the patient/, user/ and system/ contexts. A token without any resource scope is a
 // first-party session (the portal's 'openid profile email'): the role alone decides.
+import type { OperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { RequestAuth } from '../core/request-auth';
 import { forbidden } from '../core/errors';
 
@@ -96,10 +97,14 @@ export function scopeAllows(auth: RequestAuth | undefined, type: string, interac
 
 const NAMES: Record<ScopeInteraction, string> = { c: 'create', r: 'read', u: 'update', d: 'delete', s: 'search' };
 
+/** The 403 of an interaction the granted scopes do not allow. */
+export function scopeRefusal(type: string, interaction: ScopeInteraction): OperationOutcomeError {
+  return forbidden(`Forbidden: the granted scopes do not allow ${NAMES[interaction]} on ${type}`);
+}
+
 /** Throws 403 unless the granted scopes allow the interaction on the type. */
 export function assertScope(auth: RequestAuth | undefined, type: string, interaction: ScopeInteraction): void {
-  if (!scopeAllows(auth, type, interaction))
-    throw forbidden(`Forbidden: the granted scopes do not allow ${NAMES[interaction]} on ${type}`);
+  if (!scopeAllows(auth, type, interaction)) throw scopeRefusal(type, interaction);
 }
 
 /**

@@ -12,7 +12,7 @@ import { authForMembership } from '../auth/authenticate';
 import { refId, type LoginRecord, type MembershipRecord } from '../auth/records';
 import type { ServerContext } from '../context';
 import type { RequestAuth } from '../core/request-auth';
-import { memberPolicyLoader } from '../policy/member-policy';
+import { memberPolicyLoader } from '../access/member-policy';
 
 /** A caller with the AccessPolicy of their membership (undefined: none). */
 export interface LiveCaller {

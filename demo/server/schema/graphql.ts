@@ -18,6 +18,8 @@ import {
 import { OperationOutcomeError, errorOutcome } from '../../../src/fhir/outcomes';
 import { getSearchParameterCodes, getSearchParameterDetails } from '../../../src/fhir/search-parameters';
 import type { SearchParameter, StructureDefinition } from '../../../src/fhir/types';
+import { decideAccess } from '../access/decide';
+import { callerOf } from '../store/shown';
 import { badRequest } from '../core/errors';
 import type { Repository } from '../store/repository';
 import { coreDefinitionByName, coreDefinitionByUrl } from './core-definitions';
@@ -85,11 +87,23 @@ interface SchemaContext {
   repo: Repository;
 }
 
+/**
+ * Definitions the server holds in memory (the core StructureDefinitions, the SearchParameters of
+ * its table) belong to no project and no patient: the access decision on their type, and its
+ * mask, say what the caller gets of them. Stored ones are decided row by row by the repository.
+ */
+function decidedDefinitions<T extends StructureDefinition | SearchParameter>(repo: Repository, list: T[]): T[] {
+  if (!list.length) return list;
+  const decision = decideAccess(callerOf(repo.auth), 'search', list[0]!.resourceType);
+  if (!decision.allow) throw decision.outcome;
+  return list.map((resource) => decision.mask.apply(resource));
+}
+
 /** The project's own definitions first (a project may define its own profiles), then the core one. */
 async function definitions(repo: Repository, by: 'name' | 'url', value: string): Promise<StructureDefinition[]> {
   const own = await repo.searchResources<StructureDefinition>('StructureDefinition', { [by]: value, _count: '20' });
   const core = by === 'name' ? coreDefinitionByName(value) : coreDefinitionByUrl(value);
-  return core && !own.some((sd) => sd.url === core.url) ? [...own, core] : own;
+  return core && !own.some((sd) => sd.url === core.url) ? [...own, ...decidedDefinitions(repo, [core])] : own;
 }
 
 /** The server's search parameters of a type (those its searches understand), as SearchParameter resources. */
@@ -126,12 +140,13 @@ const schema = new GraphQLSchema({
     SearchParameterList: {
       type: new GraphQLList(SearchParameterType),
       args: { base: string, code: string, _count: { type: GraphQLInt } },
-      resolve: (_root, args: { base?: string; code?: string; _count?: number }) => {
+      resolve: (_root, args: { base?: string; code?: string; _count?: number }, { repo }: SchemaContext) => {
         if (!args.base) throw new Error('SearchParameterList needs base');
         const count = Math.min(Math.max(args._count ?? 20, 0), MAX_COUNT);
-        return searchParametersOf(args.base)
+        const found = searchParametersOf(args.base)
           .filter((sp) => !args.code || sp.code === args.code)
           .slice(0, count);
+        return decidedDefinitions(repo, found);
       },
     },
   }),

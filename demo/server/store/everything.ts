@@ -1,11 +1,11 @@
 // Patient/$everything: the patient and every resource in their compartment the caller may read,
-// one GIN lookup on the compartments column, paged by _count and _offset.
+// one GIN lookup on the compartments column, paged by _count and _offset; every row passes the
+// access decision as a read and leaves masked.
 import type { Bundle } from '../../../src/fhir/types';
-import { canReadRow } from '../access/policy';
 import { badRequest } from '../core/errors';
 import type { StoredRow } from '../core/stored-resource';
-import type { Found, SearchScope } from './search-execution';
-import { ResourceJson } from '../core/json-text';
+import type { SearchScope } from './search-execution';
+import { shownRow, type Found } from './shown';
 
 /** $everything page limits. */
 export const DEFAULT_EVERYTHING_COUNT = 1000;
@@ -18,7 +18,7 @@ function pageParam(query: URLSearchParams, name: string, fallback: number, min: 
   return value;
 }
 
-/** The $everything Bundle of a patient the caller has already read (access to the Patient checked). */
+/** The $everything Bundle of a patient the caller has already read (decided and masked). */
 export async function patientEverything(
   { db, auth }: SearchScope,
   patient: StoredRow,
@@ -35,9 +35,11 @@ export async function patientEverything(
      AND NOT (resource_type = 'Patient' AND id = $2) ORDER BY resource_type, id LIMIT $3 OFFSET $4`,
     [ref, patient.id, count, offset]
   );
-  const others = rows
-    .filter((r) => canReadRow(auth, r.resource_type, r.compartments))
-    .map((r) => (asText ? new ResourceJson(r.resource_type, r.id, r.content as string) : (r.content as StoredRow)));
+  const others: Found[] = [];
+  for (const row of rows) {
+    const shown = shownRow(auth, 'read', row.resource_type, row, asText);
+    if (shown) others.push(shown);
+  }
   const all: Found[] = offset === 0 ? [patient, ...others] : others;
   return {
     resourceType: 'Bundle',

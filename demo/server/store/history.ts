@@ -1,14 +1,16 @@
 // History: the versions of one resource or of a type, newest first, as a history Bundle. Every
 // version is checked on its own, so a resource that moved between patients (or projects) keeps
-// its earlier versions out of the new owner's reach.
+// its earlier versions out of the new owner's reach: each passes the access decision and leaves
+// masked.
 import type { Bundle, BundleEntry } from '../../../src/fhir/types';
-import { assertTypeReadable, canReadRow, requiredCompartments } from '../access/policy';
-import { assertScope } from '../access/scopes';
+import { decideAccess, policyNarrows } from '../access/decide';
+import { readScope, requiredCompartments } from '../access/policy';
 import { badRequest, notFound } from '../core/errors';
 import type { StoredRow } from '../core/stored-resource';
 import { SqlParams } from '../search/query';
 import { pageLinks } from './paging';
 import type { SearchScope } from './search-execution';
+import { assertDecided, callerOf, shownRow } from './shown';
 import { loadRow } from './versions';
 
 const HISTORY_PARAMETERS = new Set(['_count', '_offset', '_since', '_format', '_pretty']);
@@ -29,8 +31,7 @@ export async function readHistory(
   id: string | undefined,
   query: URLSearchParams
 ): Promise<Bundle<StoredRow>> {
-  const scope = assertTypeReadable(auth, type);
-  assertScope(auth, type, 'r');
+  assertDecided(auth, 'history', type);
   const count = pageParam(query, '_count', DEFAULT_HISTORY_COUNT, MAX_HISTORY_COUNT);
   const offset = pageParam(query, '_offset', 0, Number.MAX_SAFE_INTEGER);
   for (const key of query.keys()) {
@@ -40,10 +41,15 @@ export async function readHistory(
   const where = [`h.resource_type = ${p.add(type)}`];
   if (id !== undefined) {
     const current = await loadRow(db, type, id);
-    if (!current || !canReadRow(auth, type, current.compartments)) throw notFound();
+    if (!current) throw notFound();
+    const decision = decideAccess(callerOf(auth), 'history', type, {
+      resource: current.content,
+      compartments: current.compartments,
+    });
+    if (!decision.allow) throw decision.outcome;
     where.push(`h.id = ${p.add(id)}`);
   }
-  const required = requiredCompartments(scope);
+  const required = requiredCompartments(readScope(auth, type));
   if (required) where.push(`h.compartments @> ${p.add(required)}::text[]`);
   const since = query.get('_since');
   if (since) {
@@ -60,8 +66,9 @@ export async function readHistory(
     deleted: boolean;
     version_id: number;
     last_updated: Date | string;
+    compartments: string[];
   }>(
-    `SELECT h.id, h.content, h.deleted, h.version_id, h.last_updated FROM resource_history h WHERE ${whereSql}
+    `SELECT h.id, h.content, h.deleted, h.version_id, h.last_updated, h.compartments FROM resource_history h WHERE ${whereSql}
      ORDER BY h.last_updated DESC, h.version_id DESC LIMIT ${p.add(count)} OFFSET ${p.add(offset)}`,
     p.values
   );
@@ -69,26 +76,33 @@ export async function readHistory(
     `SELECT count(*)::int AS n FROM resource_history h WHERE ${whereSql}`,
     p.values.slice(0, whereValues)
   );
-  const total = Number(totalRows.rows[0].n);
-  const entry = rows.map((row): BundleEntry<StoredRow> => {
+  let dropped = false;
+  const entry = rows.flatMap((row): BundleEntry<StoredRow>[] => {
     const lastModified = new Date(row.last_updated).toISOString();
     const ref = `${type}/${row.id}`;
     const etag = `W/"${row.version_id}"`;
     if (row.deleted)
-      return { request: { method: 'DELETE', url: ref }, response: { status: '204', lastModified, etag } };
+      return [{ request: { method: 'DELETE', url: ref }, response: { status: '204', lastModified, etag } }];
+    const resource = shownRow(auth, 'history', type, row, false) as StoredRow | undefined;
+    if (!resource) {
+      dropped = true;
+      return [];
+    }
     const created = row.version_id === 1;
-    return {
-      fullUrl: ref,
-      resource: row.content,
-      request: { method: created ? 'POST' : 'PUT', url: created ? type : ref },
-      response: { status: created ? '201' : '200', lastModified, etag },
-    };
+    return [
+      {
+        fullUrl: ref,
+        resource,
+        request: { method: created ? 'POST' : 'PUT', url: created ? type : ref },
+        response: { status: created ? '201' : '200', lastModified, etag },
+      },
+    ];
   });
-  return {
-    resourceType: 'Bundle',
-    type: 'history',
-    total,
-    link: pageLinks(id ? `${type}/${id}/_history` : `${type}/_history`, query, count, offset, total, rows.length),
-    entry,
-  };
+  const total = Number(totalRows.rows[0].n);
+  const bundle: Bundle<StoredRow> = { resourceType: 'Bundle', type: 'history' };
+  // A count of versions the caller may not see would tell how many there are.
+  if (!dropped && !policyNarrows(auth, type)) bundle.total = total;
+  bundle.link = pageLinks(id ? `${type}/${id}/_history` : `${type}/_history`, query, count, offset, total, rows.length);
+  bundle.entry = entry;
+  return bundle;
 }

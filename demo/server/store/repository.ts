@@ -4,6 +4,7 @@
 // search-execution.ts, history.ts, everything.ts, bulk-write.ts and write-checks.ts.
 import { randomUUID } from 'node:crypto';
 import type { Bundle, Resource } from '../../../src/fhir/types';
+import { decideAccess, writtenMask, type AccessInteraction } from '../access/decide';
 import {
   assertCanCreate,
   assertCanDelete,
@@ -15,7 +16,6 @@ import {
   projectOfWrite,
   type WriteContext,
 } from '../access/policy';
-import { assertScope } from '../access/scopes';
 import { badRequest, conflict, gone, notFound, preconditionFailed, unauthorized } from '../core/errors';
 import type { ResourceJson } from '../core/json-text';
 import { SYSTEM, type Caller, type RequestAuth } from '../core/request-auth';
@@ -28,7 +28,8 @@ import { writeBulk } from './bulk-write';
 import { patientEverything } from './everything';
 import { readHistory } from './history';
 import { noteWrites } from './index-writer';
-import { runSearch, searchBundle, type Found, type SearchScope } from './search-execution';
+import { runSearch, searchBundle, type SearchScope } from './search-execution';
+import { assertDecided, callerOf, type Found } from './shown';
 import { ID_PATTERN, assertValidResource } from './validate';
 import { loadRow, loadVersion, writeVersion } from './versions';
 import {
@@ -158,29 +159,47 @@ export class Repository {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  /** Reads the current version; 404 when missing or not readable, 410 when deleted. */
+  /** Reads the current version, masked for the caller; 404 when missing or not readable, 410 when deleted. */
   async readResource<T = Resource>(type: string, id: string): Promise<T> {
     assertType(type);
-    assertTypeReadable(this.auth, type);
-    assertScope(this.auth, type, 'r');
+    assertDecided(this.auth, 'read', type);
     assertId(id);
     const row = await loadRow(this.db, type, id);
-    if (!row || !canReadRow(this.auth, type, row.compartments)) throw notFound();
-    if (row.deleted) throw gone(`${type}/${id} was deleted`);
-    return row.content as T;
+    const content = this.shown('read', type, row);
+    if (row!.deleted) throw gone(`${type}/${id} was deleted`);
+    return content as T;
   }
 
-  /** Reads one version from the history. */
+  /** Reads one version from the history, masked for the caller. */
   async readVersion<T = Resource>(type: string, id: string, versionId: string): Promise<T> {
     assertType(type);
-    assertTypeReadable(this.auth, type);
-    assertScope(this.auth, type, 'r');
+    assertDecided(this.auth, 'vread', type);
     assertId(id);
     if (!/^\d{1,9}$/.test(versionId)) throw notFound();
     const row = await loadVersion(this.db, type, id, Number(versionId));
-    if (!row || !canReadRow(this.auth, type, row.compartments)) throw notFound();
-    if (row.deleted) throw gone(`${type}/${id} version ${versionId} is a deletion`);
-    return row.content as T;
+    const content = this.shown('vread', type, row);
+    if (row!.deleted) throw gone(`${type}/${id} version ${versionId} is a deletion`);
+    return content as T;
+  }
+
+  /** A loaded row decided for the caller and masked; 404 when missing or refused. */
+  private shown(
+    interaction: AccessInteraction,
+    type: string,
+    row: { content: StoredRow; compartments: string[] } | undefined
+  ): StoredRow {
+    if (!row) throw notFound();
+    const decision = decideAccess(callerOf(this.auth), interaction, type, {
+      resource: row.content,
+      compartments: row.compartments,
+    });
+    if (!decision.allow) throw decision.outcome;
+    return decision.mask.apply(row.content);
+  }
+
+  /** A resource the caller has just written, as the answer shows it (hidden fields masked). */
+  private answered<T>(resource: StoredRow): T {
+    return writtenMask(this.auth, resource as unknown as Resource).apply(resource) as T;
   }
 
   /** The history of one resource (id given) or of a type, newest first. */
@@ -237,7 +256,7 @@ export class Repository {
       const stored = await writeVersion(repo.db, toStore, 1, false);
       state.created.push(stored);
       state.changes.push([stored, 'create']);
-      return { resource: stored as T, created: true };
+      return { resource: this.answered<T>(stored), created: true };
     });
   }
 
@@ -282,14 +301,14 @@ export class Repository {
         const stored = await writeVersion(repo.db, toStore, (current?.version_id ?? 0) + 1, false);
         state.created.push(stored);
         state.changes.push([stored, 'create']);
-        return { resource: stored as T, created: true };
+        return { resource: this.answered<T>(stored), created: true };
       }
       assertCanUpdate(this.auth, current.content, toStore, {
         createdInTransaction: state.created,
       } satisfies WriteContext);
       const stored = await writeVersion(repo.db, toStore, current.version_id + 1, false);
       state.changes.push([stored, 'update']);
-      return { resource: stored as T, created: false };
+      return { resource: this.answered<T>(stored), created: false };
     });
   }
 

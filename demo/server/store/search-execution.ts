@@ -1,20 +1,21 @@
 // Search execution: the checked request (search/request.ts) becomes SQL (search/query.ts) over
 // the rows the caller may read, then one level of _include/_revinclude and the paging links.
-// Rows leave as objects, or as their JSON text for a response (ResourceJson).
+// Rows leave as objects, or as their JSON text for a response (ResourceJson). Every row, match
+// or include, passes the access decision and leaves masked (store/shown.ts); the SQL narrows by
+// the caller's compartments first, so the index does the bulk of the work.
 import type { Bundle, BundleEntry } from '../../../src/fhir/types';
-import { assertTypeReadable, canReadRow, readScope, requiredCompartments } from '../access/policy';
-import { assertScope } from '../access/scopes';
-import { ResourceJson } from '../core/json-text';
+import { decideAccess, policyNarrows } from '../access/decide';
+import { readScope, requiredCompartments } from '../access/policy';
+import { assertSearchShowsFields } from '../access/search-fields';
 import type { RequestAuth } from '../core/request-auth';
 import { isKnownResourceType } from '../core/resource-types';
-import type { StoredRow } from '../core/stored-resource';
 import type { Database } from '../db/database';
 import { SqlParams, buildOrderBy, buildWhere } from '../search/query';
 import type { IncludeSpec, SearchRequest } from '../search/request';
 import { pageLinks } from './paging';
+import { assertDecided, callerOf, shownRow, type Found, type SelectedRow } from './shown';
 
-/** A found resource: the stored object, or its JSON text for a response. */
-export type Found = StoredRow | ResourceJson;
+export type { Found };
 
 /** Who searches where. */
 export interface SearchScope {
@@ -25,8 +26,23 @@ export interface SearchScope {
 /** The most resources one _revinclude adds to a page. */
 const MAX_REVINCLUDED = 1000;
 
-function found(type: string, id: string, content: unknown, asText: boolean): Found {
-  return asText ? new ResourceJson(type, id, content as string) : (content as StoredRow);
+/** One page of matches: those the caller sees, the total and row count the SQL found, and whether any was refused. */
+export interface SearchPage {
+  resources: Found[];
+  total?: number;
+  /** Rows the page's query answered, before the decision (for the paging links). */
+  rows: number;
+  dropped: boolean;
+}
+
+/** Decides and masks the selected rows of one type. */
+function shownRows(auth: RequestAuth | undefined, type: string, rows: SelectedRow[], asText: boolean) {
+  const out: Found[] = [];
+  for (const row of rows) {
+    const shown = shownRow(auth, 'search', type, row, asText);
+    if (shown) out.push(shown);
+  }
+  return out;
 }
 
 /** The matches of a search (one page) and, when asked, their total. */
@@ -34,12 +50,12 @@ export async function runSearch(
   { db, auth }: SearchScope,
   req: SearchRequest,
   opts: { withTotal?: boolean; asText?: boolean } = {}
-): Promise<{ resources: Found[]; total?: number }> {
-  const scope = assertTypeReadable(auth, req.resourceType);
-  assertScope(auth, req.resourceType, 's');
+): Promise<SearchPage> {
+  assertDecided(auth, 'search', req.resourceType);
+  assertSearchShowsFields(auth, req);
   const asText = opts.asText ?? false;
   const p = new SqlParams();
-  const where = buildWhere(req, p, requiredCompartments(scope));
+  const where = buildWhere(req, p, requiredCompartments(readScope(auth, req.resourceType)));
   const wantTotal = Boolean(opts.withTotal) && (req.total !== 'none' || req.summaryCount);
   const whereValues = p.values.length;
   const countQuery = async () =>
@@ -51,11 +67,12 @@ export async function runSearch(
         )
       ).rows[0].n
     );
-  if (req.summaryCount || req.count === 0) return { resources: [], total: wantTotal ? await countQuery() : undefined };
+  if (req.summaryCount || req.count === 0)
+    return { resources: [], total: wantTotal ? await countQuery() : undefined, rows: 0, dropped: false };
   const order = buildOrderBy(req, p);
   // One query for the page and its total: the window count is taken before LIMIT.
-  const { rows } = await db.query<{ id: string; content: unknown; total?: number }>(
-    `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'}${wantTotal ? ', count(*) OVER ()::int AS total' : ''}
+  const { rows } = await db.query<SelectedRow & { total?: number }>(
+    `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'}, r.compartments${wantTotal ? ', count(*) OVER ()::int AS total' : ''}
      FROM resources r WHERE ${where}
      ORDER BY ${order} LIMIT ${p.add(req.count)} OFFSET ${p.add(req.offset)}`,
     p.values
@@ -66,7 +83,8 @@ export async function runSearch(
     else if (req.offset === 0) total = 0;
     else total = await countQuery();
   }
-  return { resources: rows.map((r) => found(req.resourceType, r.id, r.content, asText)), total };
+  const resources = shownRows(auth, req.resourceType, rows, asText);
+  return { resources, total, rows: rows.length, dropped: resources.length < rows.length };
 }
 
 /** The resources behind references ('Type/id') that the caller may read. */
@@ -75,20 +93,18 @@ async function loadReadable({ db, auth }: SearchScope, refs: string[], asText: b
   for (const ref of refs) {
     const [type, id] = ref.split('/');
     if (!type || !id || !isKnownResourceType(type)) continue;
-    if (readScope(auth, type).kind === 'none') continue;
+    if (!decideAccess(callerOf(auth), 'search', type).allow) continue;
     byType.set(type, [...(byType.get(type) ?? []), id]);
   }
   const out: Found[] = [];
   for (const [type, ids] of byType) {
     // resources primary key (resource_type, id)
-    const { rows } = await db.query<{ id: string; content: unknown; compartments: string[] }>(
+    const { rows } = await db.query<SelectedRow>(
       `SELECT id, ${asText ? 'content::text AS content' : 'content'}, compartments FROM resources
        WHERE resource_type = $1 AND id = ANY($2::text[]) AND NOT deleted`,
       [type, ids]
     );
-    for (const row of rows) {
-      if (canReadRow(auth, type, row.compartments)) out.push(found(type, row.id, row.content, asText));
-    }
+    out.push(...shownRows(auth, type, rows, asText));
   }
   return out;
 }
@@ -114,21 +130,20 @@ async function revincludes({ db, auth }: SearchScope, specs: IncludeSpec[], matc
   const refs = matches.map((m) => `${m.resourceType}/${m.id}`);
   for (const spec of specs) {
     if (spec.targetType && spec.targetType !== matches[0].resourceType) continue;
-    const scope = readScope(auth, spec.sourceType);
-    if (scope.kind === 'none') continue;
+    if (!decideAccess(callerOf(auth), 'search', spec.sourceType).allow) continue;
     const p = new SqlParams();
     const conds = [`r.resource_type = ${p.add(spec.sourceType)}`, 'NOT r.deleted'];
-    const required = requiredCompartments(scope);
+    const required = requiredCompartments(readScope(auth, spec.sourceType));
     if (required) conds.push(`r.compartments @> ${p.add(required)}::text[]`);
     // search_index_ref_idx (resource_type, code, ref_target)
     conds.push(
       `r.id IN (SELECT si.resource_id FROM search_index si WHERE si.resource_type = ${p.add(spec.sourceType)} AND si.code = ${p.add(spec.code)} AND si.ref_target = ANY(${p.add(refs)}::text[]))`
     );
-    const { rows } = await db.query<{ id: string; content: unknown }>(
-      `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'} FROM resources r WHERE ${conds.join(' AND ')} LIMIT ${MAX_REVINCLUDED}`,
+    const { rows } = await db.query<SelectedRow>(
+      `SELECT r.id, ${asText ? 'r.content::text AS content' : 'r.content'}, r.compartments FROM resources r WHERE ${conds.join(' AND ')} LIMIT ${MAX_REVINCLUDED}`,
       p.values
     );
-    out.push(...rows.map((r) => found(spec.sourceType, r.id, r.content, asText)));
+    out.push(...shownRows(auth, spec.sourceType, rows, asText));
   }
   return out;
 }
@@ -141,7 +156,7 @@ export async function searchBundle(
   asText: boolean
 ): Promise<Bundle<Found>> {
   const type = req.resourceType;
-  const { resources, total } = await runSearch(scope, req, { withTotal: true, asText });
+  const { resources, total, rows, dropped } = await runSearch(scope, req, { withTotal: true, asText });
   const entry: BundleEntry<Found>[] = resources.map((r) => ({
     fullUrl: `${type}/${r.id}`,
     resource: r,
@@ -160,8 +175,9 @@ export async function searchBundle(
     }
   }
   const bundle: Bundle<Found> = { resourceType: 'Bundle', type: 'searchset' };
-  if (total !== undefined) bundle.total = total;
-  bundle.link = pageLinks(type, query, req.count, req.offset, total, resources.length);
+  // A count that includes what the caller may not see would tell how much there is.
+  if (total !== undefined && !dropped && !policyNarrows(scope.auth, type)) bundle.total = total;
+  bundle.link = pageLinks(type, query, req.count, req.offset, total, rows);
   bundle.entry = entry;
   return bundle;
 }

@@ -8,9 +8,11 @@
  * few, so one member cannot hold the server's sockets (nor the work each write costs per socket).
  *
  * Matching runs the criteria through the library's matcher (src/fhir/match.ts, as the client
- * and access policies do), then the owner's repository reads the resource, which checks their
- * project, compartment and scopes. Deletes are not sent: a deleted resource can no longer be
- * access-checked.
+ * and access policies do), then the owner's repository reads the resource: the access decision
+ * (access/decide.ts) with their project, compartment, scopes and AccessPolicy, and what is sent
+ * is that read, masked with their policy. Criteria that search by a field their policy hides
+ * notify nothing, as such a search is refused. Deletes are not sent: a deleted resource can no
+ * longer be access-checked.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -20,6 +22,9 @@ import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
 import { isJsonObject } from '../core/stored-resource';
 import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcomes';
+import { decideAccess } from '../access/decide';
+import { withAccessPolicy } from '../access/member-policy';
+import { hiddenSearchCode } from '../access/search-fields';
 import { authForMembership } from '../auth/authenticate';
 import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
 import { spendOnce } from '../auth/spent-tokens';
@@ -235,7 +240,7 @@ export function attachSubscriptionSocket(
     const auth = await authForMembership(ctx, login, membership);
     const subscriptionId = refId(record.subscription)!;
     const subscription = await ctx.systemRepo
-      .withAuth(auth)
+      .withAuth(await withAccessPolicy(ctx, auth))
       .readResource<Subscription>('Subscription', subscriptionId)
       .catch(() => undefined);
     if (!subscription || subscription.status !== 'active')
@@ -291,11 +296,17 @@ export function attachSubscriptionSocket(
     }
   }
 
-  async function matches(binding: Binding, resource: Resource): Promise<boolean> {
-    if (!matchesCriteria(binding.criteria, resource)) return false;
-    // The owner's read of the committed row: their project, compartment and scopes decide.
-    await ctx.systemRepo.withAuth(binding.auth).readResource(resource.resourceType, resource.id!);
-    return true;
+  /** The resource as the binding's owner may see it, when it matches; undefined otherwise. */
+  async function shownTo(binding: Binding, resource: Resource): Promise<Resource | undefined> {
+    if (!matchesCriteria(binding.criteria, resource)) return undefined;
+    // Loaded at each delivery (the loader caches), so a changed policy applies to open sockets.
+    const owner = await withAccessPolicy(ctx, binding.auth);
+    const decision = decideAccess(owner, 'read', resource.resourceType);
+    if (!decision.allow) return undefined;
+    const codes = (binding.criteria.filters ?? []).map((f) => f.code);
+    if (hiddenSearchCode(decision.mask, resource.resourceType, codes)) return undefined;
+    // The owner's read of the committed row: decided and masked for them.
+    return ctx.systemRepo.withAuth(owner).readResource<Resource>(resource.resourceType, resource.id!);
   }
 
   async function stillSignedIn(binding: Binding): Promise<boolean> {
@@ -320,8 +331,10 @@ export function attachSubscriptionSocket(
     for (const client of [...clients]) {
       for (const binding of [...client.bindings.values()]) {
         if (binding.criteria.resourceType !== resource.resourceType) continue;
+        let shown: Resource | undefined;
         try {
-          if (!(await matches(binding, resource))) continue;
+          shown = await shownTo(binding, resource);
+          if (!shown) continue;
           if (!(await stillSignedIn(binding))) {
             client.bindings.delete(binding.subscriptionId);
             continue;
@@ -339,8 +352,11 @@ export function attachSubscriptionSocket(
           type: 'history',
           timestamp: new Date().toISOString(),
           entry: [
-            statusEntry(binding, 'event-notification', resource),
-            { fullUrl: new URL(`fhir/R4/${resource.resourceType}/${resource.id}`, ctx.baseUrl).toString(), resource },
+            statusEntry(binding, 'event-notification', shown),
+            {
+              fullUrl: new URL(`fhir/R4/${resource.resourceType}/${resource.id}`, ctx.baseUrl).toString(),
+              resource: shown,
+            },
           ],
         };
         send(client.socket, notification);
