@@ -19,6 +19,14 @@ export function attributeFlood(bytes = MAX_CCDA_BYTES - 1024): string {
   return parts.join('');
 }
 
+/** As many small elements as fit in the size cap: well-formed, slow only by its size. */
+export function elementFlood(bytes = MAX_CCDA_BYTES - 1024): string {
+  const element = '<x a="1" b="2" c="3" d="4"/>';
+  const open = '<ClinicalDocument xmlns="urn:hl7-org:v3">';
+  const close = '</ClinicalDocument>';
+  return open + element.repeat(Math.floor((bytes - open.length - close.length) / element.length)) + close;
+}
+
 /** A multipart body with the document as its ccdaFile part, as the portal sends it. */
 export function ccdaForm(xml: string, name = 'ccd.xml'): FormData {
   const form = new FormData();

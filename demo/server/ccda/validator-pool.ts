@@ -61,7 +61,7 @@ function spawnValidateWorker(maxHeapMb: number): Worker {
   return new Worker(bootstrap, { eval: true, resourceLimits: { maxOldGenerationSizeMb: maxHeapMb } });
 }
 
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+const seconds = (ms: number) => `${ms / 1000} s`;
 
 /** The validator's worker threads and the queue in front of them. */
 export class ValidatorPool {
