@@ -13,7 +13,7 @@ import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
 import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
-import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
+import { FHIR_BASE, fhirBodyLimit, maxResourceBytesFromEnv, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { accessLogSink, type AccessLogSink } from './http/access-log';
 import { Router, type ServerRequest } from './http/router';
 import { ALWAYS_HEADERS, createRequestListener } from './http/server';
@@ -67,6 +67,8 @@ export interface CreateServerOptions {
    * ones do not count). Default: FUTURE_APPOINTMENTS_PER_PATIENT, else 3.
    */
   futureAppointmentsPerPatient?: number;
+  /** The most bytes one resource may take, checked before parsing. Default: MAX_RESOURCE_BYTES, else 1 MB. */
+  maxResourceBytes?: number;
   /** Limits on websockets that have not bound a subscription yet (ws/subscriptions.ts). */
   socketLimits?: Partial<SocketLimits>;
   /** Replaces authenticateRequest (tests only). */
@@ -105,6 +107,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const host = opts.host ?? '127.0.0.1';
   // Read before anything opens, so a bad value stops the start with nothing to clean up.
   const futureAppointmentsPerPatient = opts.futureAppointmentsPerPatient ?? futureAppointmentsFromEnv();
+  const maxResourceBytes = opts.maxResourceBytes ?? maxResourceBytesFromEnv();
   // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
   const folder =
     opts.dataDir && !opts.databaseUrl
@@ -134,6 +137,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const ctx = await createContext(db, url, {
     defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID,
     futureAppointmentsPerPatient,
+    maxResourceBytes,
   });
   installBotCheck(ctx, opts.botCheck ?? botCheckConfigFromEnv());
   const accessLog = opts.accessLog ?? accessLogSink(process.env.ACCESS_LOG);
@@ -190,9 +194,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
       // Reached without credentials: small forms only, so parsing stays cheap for anyone.
       path.startsWith('/auth/') || path.startsWith('/oauth2/')
         ? MAX_AUTH_BODY
-        : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
-          ? MAX_BINARY_BODY
-          : MAX_BODY,
+        : fhirBodyLimit(method, path, ctx.maxResourceBytes),
   });
 
   let closed = false;
