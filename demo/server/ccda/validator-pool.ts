@@ -18,9 +18,7 @@ export interface WorkerJob {
 
 /** What a worker answers: that it has loaded, then per job a result or a 4xx outcome. */
 export type WorkerAnswer =
-  | { readonly ready: true }
-  | { readonly result: CcdaValidationResult }
-  | { readonly outcome: OperationOutcome };
+  { readonly ready: true } | { readonly result: CcdaValidationResult } | { readonly outcome: OperationOutcome };
 
 /** How the pool bounds the work. */
 export interface ValidatorPoolOptions {
@@ -162,14 +160,18 @@ export class ValidatorPool {
     worker.on('error', () => this.drop(worker));
     worker.on('exit', () => this.drop(worker));
     return new Promise<Worker>((resolve, reject) => {
-      const timer = setTimeout(() => fail(new Error('The validation worker did not start in time')), this.opts.startupMs);
+      const timer = setTimeout(
+        () => fail(new Error('The validation worker did not start in time')),
+        this.opts.startupMs
+      );
       const fail = (err: Error) => {
         clearTimeout(timer);
         worker.off('message', onReady);
         void worker.terminate();
         reject(err);
       };
-      const onExit = (code: number) => fail(new Error(`The validation worker stopped while loading (exit code ${code})`));
+      const onExit = (code: number) =>
+        fail(new Error(`The validation worker stopped while loading (exit code ${code})`));
       const onReady = (answer: WorkerAnswer) => {
         if (!('ready' in answer)) return;
         clearTimeout(timer);

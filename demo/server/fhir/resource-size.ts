@@ -39,8 +39,7 @@ export function fhirBodyLimit(method: string, path: string, maxResourceBytes: nu
   return WRITES.has(method) && oneResource ? Math.min(maxResourceBytes, MAX_BODY) : MAX_BODY;
 }
 
-const tooLargeResource = (maxResourceBytes: number) =>
-  tooLarge(`A resource may be at most ${maxResourceBytes} bytes`);
+const tooLargeResource = (maxResourceBytes: number) => tooLarge(`A resource may be at most ${maxResourceBytes} bytes`);
 
 /**
  * Refuses (413) a resource body over the cap. A REST write's body was already held to it as it
@@ -65,7 +64,8 @@ export function applyPatchWithinSize(
   let bytes = Buffer.byteLength(JSON.stringify(current));
   for (const op of ops) {
     try {
-      if (op.op === 'copy') bytes += Buffer.byteLength(JSON.stringify(jsonpatch.getValueByPointer(document, op.from)) ?? '');
+      if (op.op === 'copy')
+        bytes += Buffer.byteLength(JSON.stringify(jsonpatch.getValueByPointer(document, op.from)) ?? '');
       else if (op.op === 'add' || op.op === 'replace') bytes += Buffer.byteLength(JSON.stringify(op.value) ?? '');
     } catch {
       // A pointer that does not resolve: applyOperation below names it.
