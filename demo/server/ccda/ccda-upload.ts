@@ -11,7 +11,7 @@ export interface CcdaUpload {
 }
 
 /** Reads the ccdaFile part; throws a 4xx OperationOutcomeError for anything else. */
-export async function readCcdaUpload(contentType: string, body: Uint8Array): Promise<CcdaUpload> {
+export async function readCcdaUpload(contentType: string, body: Uint8Array<ArrayBuffer>): Promise<CcdaUpload> {
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();

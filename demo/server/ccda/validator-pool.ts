@@ -13,7 +13,7 @@ import type { CcdaValidationResult } from './validate-ccda';
 /** What the pool sends a worker: the request's media type and body, as received. */
 export interface WorkerJob {
   readonly contentType: string;
-  readonly body: Uint8Array;
+  readonly body: Uint8Array<ArrayBuffer>;
 }
 
 /** What a worker answers: that it has loaded, then per job a result or a 4xx outcome. */
@@ -77,7 +77,7 @@ export class ValidatorPool {
   async validate(contentType: string, body: Uint8Array): Promise<CcdaValidationResult> {
     await this.acquire();
     try {
-      return await this.run({ contentType, body });
+      return await this.run(contentType, body);
     } finally {
       this.release();
     }
@@ -110,7 +110,7 @@ export class ValidatorPool {
     else this.running--;
   }
 
-  private async run(job: WorkerJob): Promise<CcdaValidationResult> {
+  private async run(contentType: string, received: Uint8Array): Promise<CcdaValidationResult> {
     const worker = this.takeIdle() ?? (await this.start());
     return new Promise<CcdaValidationResult>((resolve, reject) => {
       const finish = () => {
@@ -147,8 +147,8 @@ export class ValidatorPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
       // A copy of its own, moved (not cloned again) into the worker.
-      const body = new Uint8Array(job.body);
-      worker.postMessage({ contentType: job.contentType, body } satisfies WorkerJob, [body.buffer]);
+      const body = new Uint8Array(received);
+      worker.postMessage({ contentType, body } satisfies WorkerJob, [body.buffer]);
     });
   }
 
