@@ -3,6 +3,7 @@
 // most `maxWorkers` documents are parsed at once and `maxWaiting` wait (any more get 429 at once),
 // a job past `timeoutMs` has its worker terminated (422), and a worker's heap is capped (413).
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { OperationOutcomeError } from '../../../src/fhir/outcomes';
@@ -36,9 +37,12 @@ export interface ValidatorPoolOptions {
   readonly maxHeapMb: number;
 }
 
-/** Two documents at once (the machine's other cores serve everyone else), 2 s each. */
+/**
+ * One document per core but one, at most two: the request thread (and PGlite, which runs on it)
+ * keeps a core to itself. 2 s each.
+ */
 export const DEFAULT_VALIDATOR_POOL: ValidatorPoolOptions = {
-  maxWorkers: 2,
+  maxWorkers: Math.min(2, Math.max(1, availableParallelism() - 1)),
   maxWaiting: 2,
   timeoutMs: 2000,
   startupMs: 30_000,

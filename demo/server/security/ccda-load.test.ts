@@ -48,9 +48,10 @@ describe.each(backends())('C-CDA validation under attack (%s)', (backend) => {
       `read while four ${(floods[0].length / 1024 / 1024).toFixed(1)} MB validations ran: ${latencies.length} reads, max ${Math.round(worst)} ms; validations answered ${answers.map((a) => a.status).join(', ')}`
     );
     expect(worst).toBeLessThan(2000);
-    // Every attack got an answer in the validator's shape or an OperationOutcome, never a 5xx crash.
+    // Every attack got an answer in the validator's shape or an OperationOutcome (past its time
+    // budget 422, past the queue 429), never a 5xx.
     for (const answer of answers) {
-      expect([200, 422, 503]).toContain(answer.status);
+      expect([200, 422, 429]).toContain(answer.status);
       if (answer.status !== 200) expect(answer.body.resourceType).toBe('OperationOutcome');
     }
   }, 120_000);
