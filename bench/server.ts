@@ -2,9 +2,11 @@
 // Observations over 500 patients, then runs autocannon (32 connections) against three calls and
 // prints requests/s with p50/p99 latency: PGlite always, PostgreSQL too when DATABASE_URL is set.
 // Then a real user's sign-in (password, then the code exchange) while 64 loops send wrong
-// passwords for another account, each loop from its own loopback address.
+// passwords for another account, each loop from its own loopback address; and another user's
+// read while four maximum-size C-CDA validations and a maximum-size Observation write run.
 //   npm run bench:server -- --observations 20000 --duration 10
 //   npm run bench:server -- --only login      (the sign-in figure alone, on the seed data)
+//   npm run bench:server -- --only heavy      (the heavy-work figure alone, on the seed data)
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type RunningServer } from '../demo/server/app';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DemoCredentials } from '../demo/server/seed/credentials';
+import { measureReadUnderHeavyWork } from './heavy-work';
 import { measureLoginUnderFlood } from './login-flood';
 import { analyzeTables } from '../demo/server/store/index-writer';
 
@@ -24,7 +27,9 @@ const OBSERVATIONS = arg('observations', 100_000);
 const PATIENTS = arg('patients', 500);
 const DURATION = arg('duration', 10);
 const CONNECTIONS = 32;
-const ONLY_LOGIN = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'login';
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const ONLY_LOGIN = ONLY === 'login';
+const ONLY_HEAVY = ONLY === 'heavy';
 const CODES = [
   ['8867-4', 'Heart rate', 'beats/minute'],
   ['8310-5', 'Body temperature', 'C'],
@@ -118,7 +123,8 @@ interface Loaded {
  */
 async function serve(options: { dataDir?: string; databaseUrl?: string; databaseSchema?: string }): Promise<void> {
   const server = await createServer({ port: 0, seed: true, ...options });
-  const { patientIds, observationIds } = ONLY_LOGIN ? { patientIds: [], observationIds: [] } : await load(server);
+  const { patientIds, observationIds } =
+    ONLY_LOGIN || ONLY_HEAVY ? { patientIds: [], observationIds: [] } : await load(server);
   const accessToken = await token(server);
   process.send!({ url: server.url, patientIds, observationIds, accessToken } satisfies Loaded);
   process.once('message', async () => {
@@ -145,6 +151,7 @@ async function bench(label: string, options: { dataDir?: string; databaseUrl?: s
     const { patientIds, observationIds, accessToken } = loaded;
     const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
     if (ONLY_LOGIN) return await loginFigure(loaded.url);
+    if (ONLY_HEAVY) return await heavyFigure(loaded.url, accessToken);
     await run('read Observation by id', server, accessToken, () => `/fhir/R4/Observation/${pick(observationIds)}`);
     await run('search Observation patient+code', server, accessToken, () => {
       const [code] = pick(CODES);
@@ -152,6 +159,7 @@ async function bench(label: string, options: { dataDir?: string; databaseUrl?: s
     });
     await run('Patient/$everything', server, accessToken, () => `/fhir/R4/Patient/${pick(patientIds)}/$everything`);
     await loginFigure(loaded.url);
+    await heavyFigure(loaded.url, accessToken);
   } finally {
     child.send('close');
     await exited;
@@ -174,6 +182,20 @@ async function loginFigure(url: string): Promise<void> {
   console.log(
     `  ${'sign-in while 64 loops guess'.padEnd(34)} ${String(result.logins).padStart(6)} logins   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms${result.failed ? `   (${result.failed} failed)` : ''}\n` +
       `  ${''.padEnd(34)} the flood: ${result.floodRequests} wrong passwords answered (${flood})`
+  );
+}
+
+/** Prints the heavy-work figure: another user's read p50/max while the heaviest requests run. */
+async function heavyFigure(url: string, accessToken: string): Promise<void> {
+  const result = await measureReadUnderHeavyWork({ url, accessToken, durationMs: DURATION * 1000 });
+  const tally = (t: Record<string, number>) =>
+    Object.entries(t)
+      .map(([status, n]) => `${n} × ${status}`)
+      .join(', ');
+  console.log(
+    `  another user's read while 4 maximum-size C-CDA validations and a maximum-size Observation write run:\n` +
+      `  ${''.padEnd(34)} ${String(result.reads).padStart(6)} reads    p50 ${String(result.p50).padStart(4)} ms   max ${String(result.max).padStart(4)} ms (goal < 1000)${result.failed ? `   (${result.failed} failed)` : ''}\n` +
+      `  ${''.padEnd(34)} validations: ${tally(result.validations)}; writes: ${tally(result.writes)}`
   );
 }
 

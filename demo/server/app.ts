@@ -13,7 +13,7 @@ import { createContext, type ServerContext } from './context';
 import { unauthorized } from './core/errors';
 import { openDataFolder } from './db/data-folder';
 import { openDatabase } from './db/database';
-import { FHIR_BASE, MAX_BINARY_BODY, MAX_BODY, negotiateFhir, registerFhirRoutes } from './fhir/routes';
+import { FHIR_BASE, fhirBodyLimit, maxResourceBytesFromEnv, negotiateFhir, registerFhirRoutes } from './fhir/routes';
 import { accessLogSink, type AccessLogSink } from './http/access-log';
 import { Router, type MatchedRoute, type ServerRequest } from './http/router';
 import { ALWAYS_HEADERS, createRequestListener } from './http/server';
@@ -109,6 +109,8 @@ export interface CreateServerOptions {
    * ones do not count). Default: FUTURE_APPOINTMENTS_PER_PATIENT, else 3.
    */
   futureAppointmentsPerPatient?: number;
+  /** The most bytes one resource may take, checked before parsing. Default: MAX_RESOURCE_BYTES, else 1 MB. */
+  maxResourceBytes?: number;
   /** Limits on websockets that have not bound a subscription yet (ws/subscriptions.ts). */
   socketLimits?: Partial<SocketLimits>;
   /** Replaces authenticateRequest (tests only). */
@@ -149,6 +151,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const host = opts.host ?? '127.0.0.1';
   // Read before anything opens, so a bad value stops the start with nothing to clean up.
   const futureAppointmentsPerPatient = opts.futureAppointmentsPerPatient ?? futureAppointmentsFromEnv();
+  const maxResourceBytes = opts.maxResourceBytes ?? maxResourceBytesFromEnv();
   // A PGlite folder admits one process: it is locked first, and a damaged one is explained.
   const folder =
     opts.dataDir && !opts.databaseUrl
@@ -178,6 +181,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const ctx = await createContext(db, url, {
     defaultProjectId: opts.defaultProjectId ?? DEMO_PROJECT_ID,
     futureAppointmentsPerPatient,
+    maxResourceBytes,
   });
   installBotCheck(ctx, opts.botCheck ?? botCheckConfigFromEnv());
   const accessLog = opts.accessLog ?? accessLogSink(process.env.ACCESS_LOG);
@@ -238,9 +242,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
         : // FHIRcast events are a few references: a big one is refused before it is held or parsed.
           path === FHIRCAST_HUB_PATH || path.startsWith(FHIRCAST_HUB_PATH + '/')
           ? MAX_FHIRCAST_EVENT_BYTES
-          : (method === 'POST' || method === 'PUT') && /^\/fhir\/R4\/Binary(\/|$)/.test(path)
-            ? MAX_BINARY_BODY
-            : MAX_BODY,
+          : fhirBodyLimit(method, path, ctx.maxResourceBytes),
   });
 
   let closed = false;

@@ -8,6 +8,9 @@ import { backfillSearchKeys } from './store/index-writer';
 import { assignProjectToOrphans } from './store/project-backfill';
 import { Repository } from './store/repository';
 
+/** How many bytes one resource may take unless the server is told otherwise (1 MB). */
+export const DEFAULT_MAX_RESOURCE_BYTES = 1024 * 1024;
+
 /** The shared state of one running server. */
 export interface ServerContext {
   db: Database;
@@ -22,6 +25,8 @@ export interface ServerContext {
    * Configuration, not seed data: product code never imports seed/.
    */
   defaultProjectId: string | undefined;
+  /** The most bytes one resource may take (fhir/resource-size.ts). */
+  maxResourceBytes: number;
   /** Called after every committed write; fans out to the listeners. */
   onResourceChange: ChangeListener;
   /** Adds a listener of this process's committed writes (websocket notify, the live bus). */
@@ -51,6 +56,8 @@ export interface ContextOptions {
   defaultProjectId?: string;
   /** How many upcoming appointments one patient may hold (store/write-checks.ts; default 3). */
   futureAppointmentsPerPatient?: number;
+  /** See ServerContext.maxResourceBytes (default 1 MB). */
+  maxResourceBytes?: number;
 }
 
 /** Loads the JWT key from server_config, creating it on first start. */
@@ -100,6 +107,7 @@ export async function createContext(db: Database, baseUrl: string, opts: Context
     baseUrl: baseUrl.endsWith('/') ? baseUrl : baseUrl + '/',
     jwtSecret: await loadJwtSecret(db),
     defaultProjectId: opts.defaultProjectId,
+    maxResourceBytes: opts.maxResourceBytes ?? DEFAULT_MAX_RESOURCE_BYTES,
     onResourceChange,
     addChangeListener: (l) => listeners.push(l),
     addStoredChangeListener: (l) => storedListeners.push(l),

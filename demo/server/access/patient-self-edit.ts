@@ -1,7 +1,9 @@
 // What a patient may change on their own Patient record: the profile screen's fields, their
 // emergency contacts, and their primary care provider (account/provider). The provider must be
 // a plain reference to a Practitioner, so a patient cannot point the field at another patient
-// or an arbitrary URL.
+// or an arbitrary URL; the record's security labels (meta.security) are the care team's to set.
+// (Its narrative, text.div, is checked on every write: store/narrative.ts.)
+import { isDeepStrictEqual } from 'node:util';
 import { forbidden } from '../core/errors';
 import { referenceOf, type StoredResource } from '../core/stored-resource';
 
@@ -18,8 +20,19 @@ export const PATIENT_SELF_EDITABLE = [
 
 const PRACTITIONER_REFERENCE = /^Practitioner\/[A-Za-z0-9\-.]{1,64}$/;
 
-/** Throws 403 unless every generalPractitioner of `after` is a reference to a Practitioner. */
-export function assertPatientSelfEdit(after: StoredResource): void {
+/** The security labels of a stored resource, as plain JSON. */
+function securityLabels(resource: StoredResource): unknown {
+  const labels = (resource.meta as Record<string, unknown> | undefined)?.security;
+  return labels === undefined ? undefined : JSON.parse(JSON.stringify(labels));
+}
+
+/**
+ * Throws 403 when a patient's edit of their own record changes its security labels, or names a
+ * primary care provider that is not a reference to a Practitioner.
+ */
+export function assertPatientSelfEdit(before: StoredResource, after: StoredResource): void {
+  if (!isDeepStrictEqual(securityLabels(before), securityLabels(after)))
+    throw forbidden('Forbidden: a patient may not change the security labels (meta.security) of their record');
   const gps: unknown = after.generalPractitioner;
   if (gps === undefined) return;
   const ok =

@@ -215,7 +215,7 @@ export function assertCanUpdate(
         'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
       );
     }
-    assertPatientSelfEdit(after);
+    assertPatientSelfEdit(before, after);
     if (
       !isDeepStrictEqual(
         JSON.parse(JSON.stringify(emailTelecom(before))),

@@ -117,5 +117,15 @@ describe('validateCcda', () => {
         '</ClinicalDocument>';
       expect(errorsOf(deep)).toEqual(['The document nests elements deeper than 200 levels']);
     });
+
+    it('stops at the 257th attribute of one element, before gathering the rest', () => {
+      const attributes = (n: number) => Array.from({ length: n }, (_, i) => ` a${i}="1"`).join('');
+      expect(
+        errorsOf(`<ClinicalDocument xmlns="urn:hl7-org:v3"><x${attributes(256)}/></ClinicalDocument>`)
+      ).not.toContain('An element carries more than 256 attributes');
+      expect(errorsOf(`<ClinicalDocument xmlns="urn:hl7-org:v3"><x${attributes(257)}/></ClinicalDocument>`)).toEqual([
+        'An element carries more than 256 attributes',
+      ]);
+    });
   });
 });

@@ -34,6 +34,12 @@ export const REQUIRED_HEADER_ELEMENTS = [
 export const MAX_CCDA_BYTES = 5 * 1024 * 1024;
 /** Element nesting deeper than this is refused (real documents stay under 40). */
 export const MAX_CCDA_DEPTH = 200;
+/**
+ * Attributes on one element beyond this are refused (CDA elements carry a handful): the parser
+ * gathers an element's attributes before it says anything, so one element with 400,000 of them
+ * cost seconds before the first check could run.
+ */
+export const MAX_CCDA_ATTRIBUTES = 256;
 
 /** The kinds of finding, as the ONC reference validator names them. */
 export const ERROR_TYPE = 'C-CDA MDHT Conformance Error';
@@ -95,6 +101,15 @@ export function validateCcda(xml: string, fileName = 'document.xml'): CcdaValida
   });
   parser.on('error', (err) => {
     fail(`The document is not well-formed XML: ${err.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')}`, parser.line);
+    throw new StopParsing();
+  });
+  let attributes = 0;
+  parser.on('opentagstart', () => {
+    attributes = 0;
+  });
+  parser.on('attribute', () => {
+    if (++attributes <= MAX_CCDA_ATTRIBUTES) return;
+    fail(`An element carries more than ${MAX_CCDA_ATTRIBUTES} attributes`, parser.line);
     throw new StopParsing();
   });
   parser.on('opentag', (tag: SaxesTagNS) => {

@@ -86,6 +86,40 @@ function filenameOf(binary: StoredResource): string | undefined {
   return typeof name === 'string' ? name : undefined;
 }
 
+/** Characters RFC 8187 lets stand unescaped in an ext-value (attr-char); encodeURIComponent leaves '()* too. */
+const NOT_ATTR_CHAR = /['()*]/g;
+/** The longest file name the fallback repeats (the extended form is bounded by the URL it came in). */
+const MAX_FALLBACK_NAME = 200;
+
+/**
+ * A Content-Disposition value that any name survives: `filename` holds printable ASCII only
+ * (quotes, backslashes and everything else replaced by '_'), and a name with other characters is
+ * also sent whole as RFC 6266's `filename*` in UTF-8, percent-encoded. Header values are Latin-1
+ * on the wire, so a name like '履歴書.pdf' in `filename` alone made Node refuse the header (500).
+ */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string | undefined): string {
+  if (!filename) return disposition;
+  let fallback = '';
+  let ascii = true;
+  for (const char of filename.slice(0, MAX_FALLBACK_NAME)) {
+    const code = char.codePointAt(0)!;
+    if (code > 0x7e) ascii = false;
+    fallback += code >= 0x20 && code <= 0x7e && char !== '"' && char !== '\\' ? char : '_';
+  }
+  if (ascii && filename.length <= MAX_FALLBACK_NAME) return `${disposition}; filename="${fallback}"`;
+  let extended: string;
+  try {
+    extended = encodeURIComponent(filename).replace(
+      NOT_ATTR_CHAR,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+    );
+  } catch {
+    // A lone surrogate has no UTF-8 form: the fallback alone names the file.
+    return `${disposition}; filename="${fallback}"`;
+  }
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${extended}`;
+}
+
 /** The raw bytes of a Binary version, typed, with the headers that keep active content inert. */
 async function rawBinary(repo: Repository, binary: StoredRow, versionId?: string): Promise<ServerResponse> {
   const data = (await repo.readBinaryData(binary.id, versionId ?? binary.meta?.versionId)) ?? Buffer.alloc(0);
@@ -95,7 +129,7 @@ async function rawBinary(repo: Repository, binary: StoredRow, versionId?: string
   const disposition = isPassiveContentType(contentType) ? 'inline' : 'attachment';
   const headers: Record<string, string> = {
     'Content-Type': contentType,
-    'Content-Disposition': filename ? `${disposition}; filename="${filename.replace(/["\\\r\n]/g, '_')}"` : disposition,
+    'Content-Disposition': contentDisposition(disposition, filename),
     // The browser takes the type as given (no sniffing HTML out of a "text/plain"), and even
     // opened directly the content runs in a sandbox without scripts or the origin.
     'X-Content-Type-Options': 'nosniff',

@@ -1,11 +1,12 @@
 // Create, read (current and a version), update (plain and conditional), JSON Patch and delete
 // of any storable type.
-import jsonpatch, { type Operation } from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
 import { allOkOutcome } from '../../../src/fhir/outcomes';
 import { badRequest, preconditionFailed, unsupportedMediaType } from '../core/errors';
 import type { StoredResource } from '../core/stored-resource';
 import { mediaType } from '../http/server';
 import { toSearchParams } from '../store/repository';
+import { applyPatchWithinSize, assertResourceSize } from './resource-size';
 import {
   FHIR_BASE,
   bundleEntryState,
@@ -19,9 +20,11 @@ import {
 /** POST, PUT (also PUT Type?search), PATCH, GET and DELETE on /{type} and /{type}/{id}; GET of a version. */
 export const crudRoutes: FhirArea = (fhir) => {
   const { router, repoOf } = fhir;
+  const { maxResourceBytes } = fhir.ctx;
 
   router.add('POST', `${FHIR_BASE}/:type`, async (req) => {
     const type = typeParam(req);
+    assertResourceSize(req, maxResourceBytes);
     const { id: _ignored, ...body } = resourceBody(req.body, type);
     const result = await repoOf(req).conditionalCreate<StoredResource>(body, {
       ifNoneExist: req.headers['if-none-exist'],
@@ -35,6 +38,7 @@ export const crudRoutes: FhirArea = (fhir) => {
     const type = typeParam(req);
     if (![...req.query.keys()].length)
       throw badRequest('Conditional update needs search parameters (PUT Type?param=value)');
+    assertResourceSize(req, maxResourceBytes);
     const body = resourceBody(req.body, type);
     const ifMatch = req.headers['if-match'];
     return repoOf(req).transaction(async (tx) => {
@@ -61,6 +65,7 @@ export const crudRoutes: FhirArea = (fhir) => {
   router.add('PUT', `${FHIR_BASE}/:type/:id`, async (req) => {
     const type = typeParam(req);
     const id = idParam(req);
+    assertResourceSize(req, maxResourceBytes);
     const body = resourceBody(req.body, type);
     if (!body.id) throw badRequest('Missing id', 'id');
     if (body.id !== id) throw badRequest(`Resource id ${body.id} does not match the URL id ${id}`, 'id');
@@ -76,18 +81,11 @@ export const crudRoutes: FhirArea = (fhir) => {
       throw unsupportedMediaType(`PATCH takes application/json-patch+json, not ${contentType}`);
     }
     if (!Array.isArray(req.body)) throw badRequest('PATCH body must be a JSON Patch array');
-    // Checked by jsonpatch.validate below, before it is applied.
+    // Each op is checked as it is applied (applyPatchWithinSize).
     const ops = req.body as Operation[];
     return repoOf(req).transaction(async (tx) => {
       const current = await tx.readResource<StoredResource>(type, id);
-      let patched: StoredResource;
-      try {
-        const error = jsonpatch.validate(ops, current);
-        if (error) throw error;
-        patched = jsonpatch.applyPatch(structuredClone(current), ops, true, false).newDocument;
-      } catch (err) {
-        throw badRequest(`Invalid JSON Patch: ${(err as Error).message?.split('\n')[0] ?? String(err)}`);
-      }
+      const patched = applyPatchWithinSize(current, ops, maxResourceBytes);
       if (patched?.resourceType !== type || patched?.id !== id)
         throw badRequest('JSON Patch may not change resourceType or id');
       const ifMatch = req.headers['if-match'] ?? current.meta?.versionId;

@@ -13,10 +13,7 @@ import { searchRoutes } from './search-routes';
 
 export { FHIR_BASE } from './route-kit';
 export { negotiateFhir } from './negotiate';
-
-/** Body limits: 16 MB for FHIR JSON, 100 MB for Binary. */
-export const MAX_BODY = 16 * 1024 * 1024;
-export const MAX_BINARY_BODY = 100 * 1024 * 1024;
+export { MAX_BINARY_BODY, MAX_BODY, fhirBodyLimit, maxResourceBytesFromEnv } from './resource-size';
 
 /**
  * The areas, in the order their routes are tried: the router takes the first pattern that

@@ -25,7 +25,8 @@ describe.each(backends())('batch limits (%s)', (backend) => {
   let sprayer: TestAccount;
 
   beforeAll(async () => {
-    server = await startTestServer(backend);
+    // Its Observations of 2 MB each pass the default resource cap (1 MB): this server takes them.
+    server = await startTestServer(backend, { maxResourceBytes: 3 * 1024 * 1024 });
     // The rows limits are tried by a patient with a small record; the bytes limit by one whose
     // record is large.
     sprayer = await createAccount(server, 'Patient', { given: 'Sprayer' });

@@ -35,6 +35,7 @@ import { loadRow, loadVersion, writeVersion } from './versions';
 import {
   assertAppointmentRoom,
   assertBinaryContextAllowed,
+  assertPatientCreate,
   DEFAULT_FUTURE_APPOINTMENTS_PER_PATIENT,
 } from './write-checks';
 
@@ -263,6 +264,7 @@ export class Repository {
   /** The create checks: the role's and the scopes' (access/policy.ts), then those that read the database. */
   private async assertCanCreate(resource: StoredRow): Promise<void> {
     assertCanCreate(this.auth, resource);
+    await assertPatientCreate(this.db, this.auth, resource);
     if (resource.resourceType === 'Binary') await assertBinaryContextAllowed(this.db, this.auth, resource);
     if (resource.resourceType === 'Appointment') {
       const limit = this.opts.futureAppointmentsPerPatient ?? DEFAULT_FUTURE_APPOINTMENTS_PER_PATIENT;

@@ -1,8 +1,10 @@
 // Structural validation of a resource before it is stored (and for $validate): resource type,
-// id syntax, required elements of the types the portal uses, primitive date formats.
+// id syntax, required elements of the types the portal uses, primitive date formats, and a
+// narrative that runs nothing (narrative.ts).
 import { OperationOutcomeError } from '../../../src/fhir/outcomes';
 import type { OperationOutcome, OperationOutcomeIssue } from '../../../src/fhir/types';
 import { NON_STORABLE_TYPES, isInternalType, isKnownResourceType } from '../core/resource-types';
+import { narrativeProblem } from './narrative';
 
 /** FHIR id syntax. */
 export const ID_PATTERN = /^[A-Za-z0-9\-.]{1,64}$/;
@@ -131,6 +133,19 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
+/** The narratives of a resource and of those it contains, with their paths. */
+function narratives(r: Record<string, unknown>, type: string): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const add = (owner: unknown, path: string) => {
+    const text = owner && typeof owner === 'object' ? (owner as Record<string, unknown>).text : undefined;
+    if (text && typeof text === 'object' && 'div' in text)
+      out.push([`${path}.text.div`, (text as { div: unknown }).div]);
+  };
+  add(r, type);
+  if (Array.isArray(r.contained)) r.contained.forEach((c, i) => add(c, `${type}.contained[${i}]`));
+  return out;
+}
+
 /** Returns the issues found in a resource (empty when it is valid). */
 export function validateResource(resource: unknown): OperationOutcomeIssue[] {
   if (typeof resource !== 'object' || resource === null || Array.isArray(resource)) {
@@ -185,6 +200,10 @@ export function validateResource(resource: unknown): OperationOutcomeIssue[] {
     if (r[element] !== undefined && !isFhirDate(r[element])) {
       issues.push(issue(`Invalid date for ${element}: ${String(r[element])}`, `${type}.${element}`));
     }
+  }
+  for (const [path, div] of narratives(r, type)) {
+    const problem = typeof div === 'string' ? narrativeProblem(div) : 'The narrative must be a string of XHTML';
+    if (problem) issues.push(issue(problem, path));
   }
   return issues;
 }

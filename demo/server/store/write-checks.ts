@@ -1,13 +1,16 @@
 // The checks of a write that need the database (access/policy.ts holds those that do not): a
-// patient's Binary may only join their own compartment through its security context, and a
-// patient holds a bounded number of upcoming appointments.
+// patient's Binary may only join their own compartment through its security context, a patient's
+// Task (a renewal request) may only focus a resource of their own record, and a patient holds a
+// bounded number of upcoming appointments.
+import { assertPatientClaims } from '../access/patient-claims';
 import { patientRefOf, projectCompartment } from '../access/policy';
 import { forbidden, unprocessable } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
-import type { StoredResource } from '../core/stored-resource';
+import { referenceOf, type StoredResource } from '../core/stored-resource';
+import { isKnownResourceType } from '../core/resource-types';
 import type { Database } from '../db/database';
 import { parseDateRange } from '../search/dates';
-import { tokenKey } from '../search/extract';
+import { normalizeReference, tokenKey } from '../search/extract';
 import { loadRow, securityContextTarget } from './versions';
 
 /** How many upcoming appointments a patient may hold unless the server is told otherwise. */
@@ -27,19 +30,59 @@ export async function assertBinaryContextAllowed(
 ): Promise<void> {
   const patientRef = patientRefOf(auth);
   if (!auth || !patientRef || auth.superAdmin || binary.securityContext === undefined) return;
-  const target = securityContextTarget(binary);
-  if (!target) throw forbidden(NOT_YOURS);
+  await assertOwnRecord(db, auth.project, patientRef, securityContextTarget(binary), NOT_YOURS);
+}
+
+const FOCUS_NOT_YOURS = "Forbidden: a patient's Task may focus only a resource of their own record";
+
+/**
+ * A patient's new resource: it names only them as its author (access/patient-claims.ts), and a
+ * Task (the portal's renewal request) focuses a resource of their own record and no other
+ * patient's, refused the same way whether or not another patient's resource exists.
+ */
+export async function assertPatientCreate(
+  db: Database,
+  auth: RequestAuth | undefined,
+  resource: StoredResource
+): Promise<void> {
+  const patientRef = patientRefOf(auth);
+  if (!auth || !patientRef || auth.superAdmin) return;
+  assertPatientClaims(patientRef, resource);
+  if (resource.resourceType === 'Task' && resource.focus !== undefined)
+    await assertOwnRecord(db, auth.project, patientRef, literalTarget(resource.focus), FOCUS_NOT_YOURS);
+}
+
+/** The 'Type/id' a reference points at, when it is a literal reference to a known type. */
+function literalTarget(value: unknown): { type: string; id: string } | undefined {
+  const ref = referenceOf(value);
+  if (!ref) return undefined;
+  const [type, id, ...rest] = normalizeReference(ref).split('/');
+  return type && id && !rest.length && isKnownResourceType(type) ? { type, id } : undefined;
+}
+
+/**
+ * Throws 403 (`refusal`) unless the target is the patient or a live resource of the caller's
+ * project in the patient's compartment and no other patient's.
+ */
+async function assertOwnRecord(
+  db: Database,
+  project: string,
+  patientRef: string,
+  target: { type: string; id: string } | undefined,
+  refusal: string
+): Promise<void> {
+  if (!target) throw forbidden(refusal);
   if (`${target.type}/${target.id}` === patientRef) return;
   const row = await loadRow(db, target.type, target.id);
   const patients = row?.compartments.filter((c) => c.startsWith('Patient/')) ?? [];
   if (
     !row ||
     row.deleted ||
-    !row.compartments.includes(projectCompartment(auth.project)) ||
+    !row.compartments.includes(projectCompartment(project)) ||
     !patients.includes(patientRef) ||
     patients.some((c) => c !== patientRef)
   )
-    throw forbidden(NOT_YOURS);
+    throw forbidden(refusal);
 }
 
 /** Appointment statuses that hold no time: they do not count against the limit. */
