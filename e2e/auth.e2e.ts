@@ -24,7 +24,7 @@ describe('signed out', () => {
     expect(await header.getByRole('link', { name: 'Sign up' }).isVisible()).toBe(true);
     await expectAccessible(page);
     await header.getByRole('link', { name: 'Log in' }).click();
-    await page.getByRole('heading', { name: 'Sign in to the product' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in to Foo Medical' }).waitFor();
     await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -35,7 +35,7 @@ describe('when a new patient registers', () => {
   it('lands signed in on the dashboard and can sign out', async () => {
     const { page, context, errors } = await newPage(browser);
     await page.goto('/register');
-    await page.getByRole('heading', { name: 'Register with the product' }).waitFor();
+    await page.getByRole('heading', { name: 'Register with Foo Medical' }).waitFor();
     await expectAccessible(page);
     const email = `new-${Date.now()}@example.com`;
     await page.getByLabel('First name').fill('Marge');

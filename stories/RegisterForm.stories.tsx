@@ -76,6 +76,15 @@ export const Empty: Story = {
   },
 };
 
+/** The heading names the product: 'Register with {productName}'. */
+export const WithProductName: Story = {
+  args: { productName: 'Foo Medical' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Register with Foo Medical' })).toBeVisible();
+  },
+};
+
 /** A patient registers with the bot check on (site key set) and reaches 'Success'. */
 export const PatientWithBotCheck: Story = {
   args: { recaptchaSiteKey: 'example-site-key', getRecaptchaToken: fn(async () => 'example-token') },

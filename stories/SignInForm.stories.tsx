@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMemo, type ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { ClientStorage, FhirClient, MemoryStorage } from '../src/client';
-import { SignInForm } from '../src/react/auth';
+import { EXTERNAL_STATE_KEY, SignInForm } from '../src/react/auth';
 import { FhirProvider } from '../src/react/FhirProvider';
 import '../src/styles/auth.css';
 
@@ -147,6 +147,78 @@ export const ExternalRedirect: Story = {
     await expect(state).toMatchObject({ domain: 'example.org', codeChallengeMethod: 'S256' });
     await expect(state.codeChallenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect(canvas.getByRole('status')).toHaveTextContent('Redirecting');
+  },
+};
+
+/** The heading names the product: 'Sign in to {productName}'. */
+export const WithProductName: Story = {
+  args: { productName: 'Foo Medical' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Sign in to Foo Medical' })).toBeVisible();
+  },
+};
+
+// The state an external sign-in sent out, as this browser kept it before leaving for the provider.
+const SENT_STATE = JSON.stringify({
+  clientId: 'app-1',
+  redirectUri: 'https://portal.example/signin',
+  domain: 'northwind.example',
+  codeChallenge: 'c'.repeat(43),
+  codeChallengeMethod: 'S256',
+});
+
+/** The story opens as the provider's answer lands: `?login=…&state=…` and the kept state. */
+function arriveFromProvider(): () => void {
+  const before = window.location.href;
+  sessionStorage.setItem(EXTERNAL_STATE_KEY, SENT_STATE);
+  const url = new URL(before);
+  url.searchParams.set('login', 'L9');
+  url.searchParams.set('state', SENT_STATE);
+  window.history.replaceState(window.history.state, '', url);
+  return () => {
+    sessionStorage.removeItem(EXTERNAL_STATE_KEY);
+    window.history.replaceState(window.history.state, '', before);
+  };
+}
+
+let linkAttempts = 0;
+
+/**
+ * Back from the external provider, which matched an account that has a password: that password
+ * links the provider to it. A wrong one shows under the field and stays to correct.
+ */
+export const LinkAccount: Story = {
+  args: { productName: 'Foo Medical' },
+  parameters: {
+    routes: {
+      'GET auth/login/L9': { body: { login: 'L9', linkRequired: true } },
+      'POST auth/external/link': () =>
+        ++linkAttempts === 1
+          ? { status: 400, body: outcome('Email or password is invalid', 'password') }
+          : { body: { login: 'L9', code: 'C9' } },
+      'POST oauth2/token': TOKENS,
+    },
+  },
+  beforeEach: () => {
+    linkAttempts = 0;
+    return arriveFromProvider();
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const heading = await canvas.findByRole('heading', { name: 'Link your account' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    await expect(canvas.getByText(/An account with this email already exists/)).toBeVisible();
+    const password = canvas.getByLabelText(/^Password/);
+    await userEvent.type(password, 'a guess');
+    await userEvent.click(canvas.getByRole('button', { name: 'Link and continue' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Email or password is invalid'));
+    await expect(password).toHaveValue('a guess');
+    await userEvent.clear(password);
+    await userEvent.type(password, 'correct horse battery');
+    await userEvent.click(canvas.getByRole('button', { name: 'Link and continue' }));
+    await expect(await canvas.findByRole('heading', { name: 'Success' })).toBeVisible();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalled());
   },
 };
 

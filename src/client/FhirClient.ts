@@ -208,6 +208,11 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     return loadLoginSteps().then((steps) => steps.getLogin(this, login));
   }
 
+  /** Proves the password of the account an external sign-in matched (POST auth/external/link); see linkExternalLogin. */
+  linkExternalLogin(login: string, password: string): Promise<LoginAuthenticationResponse> {
+    return loadLoginSteps().then((steps) => steps.linkExternalLogin(this, login, password));
+  }
+
   /** Invites someone to a project (POST admin/projects/{id}/invite). */
   invite(projectId: string, body: Record<string, unknown>): Promise<unknown> {
     return loadLoginSteps().then((login) => login.invite(this, projectId, body));

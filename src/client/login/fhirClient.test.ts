@@ -57,6 +57,43 @@ describe('login steps with FhirClient', () => {
     await expect(client.getLogin('')).rejects.toThrow('needs the login id');
   });
 
+  it('proves the password of the account an external sign-in matched with POST auth/external/link', async () => {
+    const fetch = createMockFetch(
+      {
+        'POST auth/external/link': (request) =>
+          JSON.parse(request.body!).password === 'right'
+            ? { body: { login: 'L1', mfaRequired: true } }
+            : {
+                status: 400,
+                body: {
+                  resourceType: 'OperationOutcome',
+                  issue: [
+                    {
+                      severity: 'error',
+                      code: 'invalid',
+                      details: { text: 'Email or password is invalid' },
+                      expression: ['password'],
+                    },
+                  ],
+                },
+              },
+      },
+      BASE
+    );
+    const client = new FhirClient({
+      baseUrl: BASE,
+      fetch,
+      storage: new ClientStorage(new MemoryStorage()),
+      maxRetries: 0,
+    });
+    await expect(client.linkExternalLogin('L1', 'wrong')).rejects.toThrow('Email or password is invalid');
+    await expect(client.linkExternalLogin('L1', 'right')).resolves.toEqual({ login: 'L1', mfaRequired: true });
+    expect(fetch.requests.map((r) => [r.method, r.url, r.headers['Content-Type'], JSON.parse(r.body!)])).toEqual([
+      ['POST', `${BASE}auth/external/link`, 'application/fhir+json', { login: 'L1', password: 'wrong' }],
+      ['POST', `${BASE}auth/external/link`, 'application/fhir+json', { login: 'L1', password: 'right' }],
+    ]);
+  });
+
   it('completes a SMART launch and refuses a tampered state', async () => {
     const { fetch, client, login } = setup();
     let target = '';

@@ -101,6 +101,19 @@ export async function verifyMfa(
   return client.post('auth/mfa/verify', { login, token });
 }
 
+/**
+ * Proves the password of the existing account an external sign-in matched (POST
+ * auth/external/link), after GET auth/login/{login} answered `linkRequired`: the provider is
+ * linked to the account and the login goes on as after a password (MFA, profile).
+ */
+export async function linkExternalLogin(
+  client: LoginClient,
+  login: string,
+  password: string
+): Promise<LoginAuthenticationResponse> {
+  return client.post('auth/external/link', { login, password });
+}
+
 /** Picks the membership the login continues with (POST auth/profile). */
 export async function chooseProfile(
   client: LoginClient,

@@ -103,6 +103,11 @@ export interface LoginAuthenticationResponse {
   readonly mfaEnrollRequired?: boolean;
   /** Data URL of the QR code to scan when enrolling in MFA. */
   readonly enrollQrCode?: string;
+  /**
+   * An external sign-in matched an account the provider did not make: it goes on only once that
+   * account's password is proven (linkExternalLogin).
+   */
+  readonly linkRequired?: boolean;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegisterForm } from './RegisterForm';
 import { renderWithClient, TOKENS } from './testUtils';
@@ -243,6 +244,27 @@ describe('RegisterForm', () => {
     expect(screen.getByLabelText(/^Vorname/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Konto erstellen' })).toBeInTheDocument();
     expect(screen.getByText('Bot-Schutz aktiv')).toBeInTheDocument();
+  });
+
+  it('names the product in its heading, which a title or messages.registerTitle replace whole', () => {
+    const cases: [ReactElement, string][] = [
+      [<RegisterForm productName="Foo Medical" />, 'Register with Foo Medical'],
+      [
+        <RegisterForm
+          productName="Foo Medical"
+          messages={{ registerTitleFor: (name) => `Bei ${name} registrieren` }}
+        />,
+        'Bei Foo Medical registrieren',
+      ],
+      [<RegisterForm productName="Foo Medical" messages={{ registerTitle: 'Join us' }} />, 'Join us'],
+      [<RegisterForm productName="Foo Medical" title="New patient" />, 'New patient'],
+    ];
+    for (const [ui, heading] of cases) {
+      const view = renderWithClient(ui, {});
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+      expect(view.container.querySelector('[productname]')).toBeNull();
+      view.unmount();
+    }
   });
 
   it('takes a title and, without projectId, lets the server pick the project', async () => {

@@ -18,7 +18,17 @@ export interface RegisterFormProps
   extends Omit<UseRegisterOptions, 'messages'>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'children'> {
   /** Replaces any of the card's texts. */
   readonly messages?: Partial<RegisterMessages>;
-  /** Heading of the form; a shortcut for `messages.registerTitle`. */
+  /**
+   * The product the person registers with, named in the heading: 'Register with {productName}'
+   * (`messages.registerTitleFor`). Without it the heading is 'Create an account'
+   * (`messages.registerTitle`): the card cannot know the product's name, and a heading naming
+   * none reads better than a placeholder.
+   */
+  readonly productName?: string;
+  /**
+   * The whole heading of the form; a shortcut for `messages.registerTitle`. Either one wins over
+   * `productName`.
+   */
   readonly title?: string;
   /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
@@ -61,6 +71,7 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
   function RegisterForm(props, ref) {
     const {
       messages: messageOverrides,
+      productName,
       title: titleOverride,
       headingLevel = 2,
       privacyPolicyHref,
@@ -73,14 +84,14 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
       ...others
     } = props;
     const [options, attributes] = splitProps(others, REGISTER_OPTIONS);
-    const m = useMemo(
-      () => ({
-        ...defaultRegisterMessages,
-        ...messageOverrides,
-        ...(titleOverride ? { registerTitle: titleOverride } : {}),
-      }),
-      [messageOverrides, titleOverride]
-    );
+    const m = useMemo(() => {
+      const messages = { ...defaultRegisterMessages, ...messageOverrides };
+      const registerTitle =
+        titleOverride ||
+        messageOverrides?.registerTitle ||
+        (productName ? messages.registerTitleFor(productName) : undefined);
+      return registerTitle ? { ...messages, registerTitle } : messages;
+    }, [messageOverrides, titleOverride, productName]);
     // The widget mounts only when the field renders (altchaChallengeUrl set and no own getAltchaPayload).
     const altcha = useAltcha({ challengeUrl: altchaChallengeUrl ?? '', messages: m });
     const showAltcha = !!altchaChallengeUrl && !options.getAltchaPayload;

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SignInForm } from './SignInForm';
 import { BASE, outcome, renderWithClient, TOKENS } from './testUtils';
@@ -49,6 +50,25 @@ describe('SignInForm', () => {
       expect(screen.getByRole('heading', { name: 'Sign in to the product' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Join us' })).toHaveAttribute('href', '/join');
       expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+    });
+
+    it('names the product in its heading, which a title or messages.signInTitle replace whole', () => {
+      const cases: [ReactElement, string][] = [
+        [<SignInForm productName="Foo Medical" />, 'Sign in to Foo Medical'],
+        [
+          <SignInForm productName="Foo Medical" messages={{ signInTitleFor: (name) => `Bei ${name} anmelden` }} />,
+          'Bei Foo Medical anmelden',
+        ],
+        [<SignInForm productName="Foo Medical" messages={{ signInTitle: 'Welcome back' }} />, 'Welcome back'],
+        [<SignInForm productName="Foo Medical" title="Patient sign-in" />, 'Patient sign-in'],
+      ];
+      for (const [ui, heading] of cases) {
+        const view = renderWithClient(ui, {});
+        expect(screen.getByRole('heading', { level: 2, name: heading })).toBeInTheDocument();
+        // Not an attribute of the card's root.
+        expect(view.container.querySelector('[productname]')).toBeNull();
+        view.unmount();
+      }
     });
 
     it('loads Google only when a Google client id is given, with an or divider', async () => {

@@ -17,7 +17,17 @@ export interface SignInFormProps
   extends Omit<UseSignInOptions, 'messages'>, Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'nonce' | 'children'> {
   /** Replaces any of the card's texts. */
   readonly messages?: Partial<SignInMessages>;
-  /** Heading of the email and password steps; a shortcut for `messages.signInTitle`. */
+  /**
+   * The product the person signs in to, named in the heading of the email and password steps:
+   * 'Sign in to {productName}' (`messages.signInTitleFor`). Without it the heading is 'Sign in'
+   * (`messages.signInTitle`): the card cannot know the product's name, and a heading naming
+   * none reads better than a placeholder.
+   */
+  readonly productName?: string;
+  /**
+   * The whole heading of the email and password steps; a shortcut for `messages.signInTitle`.
+   * Either one wins over `productName`.
+   */
   readonly title?: string;
   /** Level of the card's heading; 2 by default, to sit inside a page that has its own h1. */
   readonly headingLevel?: HeadingLevel;
@@ -41,6 +51,8 @@ function titleOf(step: SignInStep, m: SignInMessages): string {
     case 'email':
     case 'password':
       return m.signInTitle;
+    case 'link':
+      return m.linkTitle;
     case 'mfa-enroll':
       return m.mfaEnrollTitle;
     case 'mfa-verify':
@@ -83,12 +95,14 @@ const SIGN_IN_OPTIONS = optionKeys<Omit<UseSignInOptions, 'messages'>>()([
 ]);
 
 /**
- * The sign-in card (450 wide): email, password, MFA, profile, project and scope steps. The ref
- * is the card's root element.
+ * The sign-in card (450 wide): email, password, MFA, profile, project and scope steps, and the
+ * link step when an external sign-in matched an account that has a password. The ref is the
+ * card's root element.
  */
 export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormProps>(function SignInForm(props, ref) {
   const {
     messages: messageOverrides,
+    productName,
     title,
     headingLevel = 2,
     renderRegisterLink,
@@ -105,10 +119,12 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
     ...others
   } = props;
   const [options, attributes] = splitProps(others, SIGN_IN_OPTIONS);
-  const m = useMemo(
-    () => ({ ...defaultSignInMessages, ...messageOverrides, ...(title ? { signInTitle: title } : {}) }),
-    [messageOverrides, title]
-  );
+  const m = useMemo(() => {
+    const messages = { ...defaultSignInMessages, ...messageOverrides };
+    const signInTitle =
+      title || messageOverrides?.signInTitle || (productName ? messages.signInTitleFor(productName) : undefined);
+    return signInTitle ? { ...messages, signInTitle } : messages;
+  }, [messageOverrides, title, productName]);
   const signIn = useSignIn({ ...options, messages: messageOverrides });
   const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
   const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);

@@ -1,10 +1,11 @@
-// The sign-in card's steps after the password: MFA, profile, new project and scope. Loaded on
-// demand (SignInForm starts the load with the first request), since they come only after the
-// server answers, and many sign-ins (a password, a single profile) end without them.
+// The sign-in card's steps after the password: the external sign-in's link, MFA, profile, new
+// project and scope. Loaded on demand (SignInForm starts the load with the first request, or with
+// a provider's answer in the address bar), since they come only after the server answers, and
+// many sign-ins (a password, a single profile) end without them.
 import { type ReactNode } from 'react';
 import { useCn } from './authClassContext';
 import { CreateProjectStep } from './CreateProjectStep';
-import { Checkbox, SubmitButton, TextField } from './fields';
+import { ActionLink, Checkbox, SubmitButton, TextField } from './fields';
 import { submitWith } from './focus';
 import type { SignInMessages } from './messages';
 import { ErrorAlert, IssueList } from './notices';
@@ -22,6 +23,28 @@ export function SignInLaterSteps(props: {
   const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
   return (
     <>
+      {step === 'link' && (
+        // No field takes focus: the heading does, so the explanation is read before the password.
+        <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitLinkPassword)}>
+          <p className={cn('auth-text')}>{m.linkText}</p>
+          <TextField
+            name="password"
+            type="password"
+            label={m.passwordLabel}
+            autoComplete="current-password"
+            required
+            value={values.password}
+            onChange={(v) => actions.setField('password', v)}
+            error={fieldErrors.password}
+          />
+          <IssueList issues={issues} />
+          <div className={cn('auth-actions')}>
+            <ActionLink onClick={actions.reset}>{m.startOver}</ActionLink>
+            <SubmitButton loading={loading}>{m.link}</SubmitButton>
+          </div>
+        </form>
+      )}
+
       {(step === 'mfa-enroll' || step === 'mfa-verify') && (
         <form className={cn('auth-form')} noValidate onSubmit={submitWith(actions.submitMfaCode)}>
           {step === 'mfa-enroll' && state.enrollQrCode ? (

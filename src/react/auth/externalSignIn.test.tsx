@@ -5,7 +5,7 @@ import { PkceStorageKeys } from '../../client/login';
 import { EXTERNAL_STATE_KEY } from './externalProvider';
 import { RegisterForm } from './RegisterForm';
 import { SignInForm } from './SignInForm';
-import { BASE, renderWithClient, TOKENS } from './testUtils';
+import { BASE, outcome, renderWithClient, TOKENS } from './testUtils';
 
 const RETURN_URI = 'http://localhost:3000/signin';
 const SENT_STATE = JSON.stringify({
@@ -97,6 +97,140 @@ describe('SignInForm with an external identity provider', () => {
       expect(screen.getAllByRole('button', { name: /Sam Rivera/ })).toHaveLength(2);
       expect(fetch.requests.map((r) => r.url)).toEqual([`${BASE}auth/login/L9`]);
     });
+  });
+});
+
+describe('SignInForm when the external sign-in matched an account that has a password', () => {
+  const linkRequired = { body: { login: 'L9', linkRequired: true } };
+  const wrongPassword = { status: 400, body: outcome('Email or password is invalid', 'password') };
+
+  it("asks for that account's password, keeps a wrong one to correct, then goes on to MFA and the code", async () => {
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    returnTo({ login: 'L9', state: SENT_STATE });
+    let attempts = 0;
+    const { fetch, posted } = renderWithClient(<SignInForm onSuccess={onSuccess} />, {
+      'GET auth/login/L9': linkRequired,
+      'POST auth/external/link': () =>
+        ++attempts === 1 ? wrongPassword : { body: { login: 'L9', mfaRequired: true } },
+      'POST auth/mfa/verify': { body: { login: 'L9', code: 'C9' } },
+      'POST oauth2/token': TOKENS,
+    });
+    const heading = await screen.findByRole('heading', { name: 'Link your account' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(
+      screen.getByText(
+        "An account with this email already exists. Enter that account's password to link it to your sign-in provider."
+      )
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Sign-in could not be completed. Please try again.')).not.toBeInTheDocument();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+
+    // Nothing typed: nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Link and continue' }));
+    expect(password).toHaveAccessibleDescription('Password is required');
+    expect(posted('auth/external/link')).toEqual([]);
+
+    await user.type(password, 'guess');
+    await user.click(screen.getByRole('button', { name: 'Link and continue' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Email or password is invalid'));
+    expect(password).toHaveValue('guess');
+    expect(password).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Link your account' })).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'bobs-password-1');
+    await user.click(screen.getByRole('button', { name: 'Link and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Enter MFA code' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^MFA code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit code' }));
+    expect(await screen.findByRole('heading', { name: 'Success' })).toBeInTheDocument();
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+
+    expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${BASE}auth/login/L9`,
+      `POST ${BASE}auth/external/link`,
+      `POST ${BASE}auth/external/link`,
+      `POST ${BASE}auth/mfa/verify`,
+      `POST ${BASE}oauth2/token`,
+    ]);
+    expect(posted('auth/external/link')).toEqual([
+      { login: 'L9', password: 'guess' },
+      { login: 'L9', password: 'bobs-password-1' },
+    ]);
+    expect(posted('auth/mfa/verify')).toEqual([{ login: 'L9', token: '123456' }]);
+    // The code is bound to the client and return URI the provider was sent.
+    expect(Object.fromEntries(new URLSearchParams(fetch.requests[4].body))).toEqual({
+      grant_type: 'authorization_code',
+      code: 'C9',
+      client_id: 'app-1',
+      redirect_uri: RETURN_URI,
+      code_verifier: 'v'.repeat(128),
+    });
+  });
+
+  it('goes on to the profile choice when several profiles fit', async () => {
+    const user = userEvent.setup();
+    returnTo({ login: 'L9', state: SENT_STATE });
+    renderWithClient(<SignInForm />, {
+      'GET auth/login/L9': linkRequired,
+      'POST auth/external/link': {
+        body: {
+          login: 'L9',
+          memberships: [
+            { id: 'M1', profile: { display: 'Bob Lee' }, project: { display: 'Clinic North' } },
+            { id: 'M2', profile: { display: 'Bob Lee' }, project: { display: 'Clinic South' } },
+          ],
+        },
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Password/), 'bobs-password-1');
+    await user.click(screen.getByRole('button', { name: 'Link and continue' }));
+    expect(await screen.findByRole('heading', { name: 'Choose profile' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Bob Lee/ })).toHaveLength(2);
+  });
+
+  it('shows why it cannot go on when the sign-in expired, and Start over leads back to the email', async () => {
+    const user = userEvent.setup();
+    returnTo({ login: 'L9', state: SENT_STATE });
+    renderWithClient(<SignInForm />, {
+      'GET auth/login/L9': linkRequired,
+      'POST auth/external/link': {
+        status: 400,
+        body: outcome('The sign-in to link has expired; start the sign-in again', 'login'),
+      },
+    });
+    await user.type(await screen.findByLabelText(/^Password/), 'bobs-password-1');
+    await user.click(screen.getByRole('button', { name: 'Link and continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sign-in to link has expired; start the sign-in again'
+    );
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('bobs-password-1');
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('');
+  });
+
+  it('works through a messages override', async () => {
+    returnTo({ login: 'L9', state: SENT_STATE });
+    renderWithClient(
+      <SignInForm
+        messages={{
+          linkTitle: 'Konto verknüpfen',
+          linkText: 'Es gibt schon ein Konto.',
+          link: 'Verknüpfen',
+          passwordLabel: 'Passwort',
+        }}
+      />,
+      { 'GET auth/login/L9': linkRequired }
+    );
+    expect(await screen.findByRole('heading', { name: 'Konto verknüpfen' })).toBeInTheDocument();
+    expect(screen.getByText('Es gibt schon ein Konto.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Passwort/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verknüpfen' })).toBeInTheDocument();
   });
 });
 

@@ -3,8 +3,14 @@
 // useMfaSettings) and their cards (ChangePasswordForm, MfaSettings).
 //
 // Choices where client-layer.md says "not shown":
-// - Step headings: 'Sign in' (email and password steps), 'Create an account' (register); the
-//   other steps use the spec's titles; done shows the heading 'Success'.
+// - Step headings: 'Sign in to {productName}' and 'Register with {productName}' (portal.md's 'the
+//   product' stands for its name); without a productName, 'Sign in' (email and password steps)
+//   and 'Create an account' (register). The other steps use the spec's titles; done shows the
+//   heading 'Success'.
+// - An external sign-in that matched an account with a password (the reference server's
+//   `linkRequired`) shows a 'Link your account' step: that account's password, posted to
+//   auth/external/link, links the provider; MFA, profile and scope follow as after a password.
+//   Focus goes to its heading, so the explanation is read before the field.
 // - auth/method answering 404 (a server without it) continues to the password step.
 // - An external sign-in returns to the page it left (or redirectUri) with ?code=…&state=…; the
 //   form checks the state against the one it kept in sessionStorage, exchanges the code, and

@@ -37,7 +37,10 @@ export interface AuthCommonMessages {
 
 /** Texts of SignInForm. */
 export interface SignInMessages extends AuthCommonMessages {
+  /** Heading of the email and password steps when SignInForm has no `productName`. */
   signInTitle: string;
+  /** Heading of the email and password steps for SignInForm's `productName`; `signInTitle` given in `messages` wins. */
+  signInTitleFor: (productName: string) => string;
   next: string;
   register: string;
   forgotPassword: string;
@@ -57,11 +60,21 @@ export interface SignInMessages extends AuthCommonMessages {
   nothingFound: string;
   chooseScopeTitle: string;
   setScope: string;
+  /** Heading of the step after an external sign-in that matched an account with a password. */
+  linkTitle: string;
+  linkText: string;
+  /** The link step's submit button. */
+  link: string;
+  /** Leaves the link step for the email step, e.g. when the sign-in to link has expired. */
+  startOver: string;
 }
 
 /** Texts of RegisterForm. */
 export interface RegisterMessages extends AuthCommonMessages, AltchaMessages {
+  /** Heading of the form when RegisterForm has no `productName`. */
   registerTitle: string;
+  /** Heading of the form for RegisterForm's `productName`; `registerTitle` given in `messages` wins. */
+  registerTitleFor: (productName: string) => string;
   firstNameLabel: string;
   lastNameLabel: string;
   createAccount: string;
@@ -102,6 +115,7 @@ const common: AuthCommonMessages = {
 export const defaultSignInMessages: SignInMessages = {
   ...common,
   signInTitle: 'Sign in',
+  signInTitleFor: (productName) => `Sign in to ${productName}`,
   next: 'Next',
   register: 'Register',
   forgotPassword: 'Forgot password',
@@ -121,6 +135,11 @@ export const defaultSignInMessages: SignInMessages = {
   nothingFound: 'Nothing found...',
   chooseScopeTitle: 'Choose scope',
   setScope: 'Set scope',
+  linkTitle: 'Link your account',
+  linkText:
+    "An account with this email already exists. Enter that account's password to link it to your sign-in provider.",
+  link: 'Link and continue',
+  startOver: 'Start over',
 };
 
 /** Default texts of RegisterForm (client-layer.md section 2). */
@@ -128,6 +147,7 @@ export const defaultSignInMessages: SignInMessages = {
 // getters), so the register texts would ride along with every SignInForm.
 export const defaultRegisterMessages: RegisterMessages = /* @__PURE__ */ Object.assign({}, common, {
   registerTitle: 'Create an account',
+  registerTitleFor: (productName: string) => `Register with ${productName}`,
   firstNameLabel: 'First name',
   lastNameLabel: 'Last name',
   createAccount: 'Create account',

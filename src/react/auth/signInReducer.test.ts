@@ -32,6 +32,11 @@ describe('nextSignInStep', () => {
     expect(nextSignInStep({ login: 'L', code: 'C' }, 'password', {})).toBe('exchange');
     expect(nextSignInStep({ login: 'L' }, 'password', {})).toBe('unexpected');
   });
+
+  it("puts an external sign-in that waits for the account's password on the link step", () => {
+    expect(nextSignInStep({ login: 'L', linkRequired: true }, 'email', {})).toBe('link');
+    expect(nextSignInStep({ login: 'L', linkRequired: true }, 'email', { chooseScopes: true })).toBe('link');
+  });
 });
 
 describe('signInReducer', () => {

@@ -3,7 +3,16 @@ import { getScopeOptions } from './scopes';
 
 /** The steps of the sign-in card, in order. */
 export type SignInStep =
-  'email' | 'password' | 'mfa-enroll' | 'mfa-verify' | 'choose-profile' | 'create-project' | 'choose-scope' | 'success';
+  | 'email'
+  | 'password'
+  // An external sign-in matched an existing account: its password links the provider to it.
+  | 'link'
+  | 'mfa-enroll'
+  | 'mfa-verify'
+  | 'choose-profile'
+  | 'create-project'
+  | 'choose-scope'
+  | 'success';
 
 /** Fields of the sign-in flow; server issues whose expression names one are shown under it. */
 export type SignInField = 'email' | 'password' | 'remember' | 'mfaCode' | 'projectName' | 'profileSearch';
@@ -115,6 +124,8 @@ export function nextSignInStep(
   current: SignInStep,
   config: SignInFlowConfig
 ): SignInStep | 'exchange' | 'unexpected' {
+  // The server says nothing else about a login waiting for the link's proof.
+  if (response.linkRequired) return 'link';
   if (response.mfaEnrollRequired) return 'mfa-enroll';
   if (response.mfaRequired) return 'mfa-verify';
   if (response.memberships?.length && !response.code) return 'choose-profile';

@@ -3,6 +3,7 @@ import {
   chooseProfile,
   chooseScope,
   getLogin,
+  linkExternalLogin,
   processCode,
   startGoogleLogin,
   startLogin,
@@ -108,12 +109,17 @@ export interface SignInActions {
   toggleScope(scope: string, checked: boolean): void;
   submitEmail(): Promise<void>;
   submitPassword(): Promise<void>;
+  /** On the link step: proves the existing account's password (POST auth/external/link). */
+  submitLinkPassword(): Promise<void>;
   submitMfaCode(): Promise<void>;
   selectProfile(membershipId: string): Promise<void>;
   submitProject(): Promise<void>;
   submitScopes(): Promise<void>;
   signInWithGoogle(credential: string): Promise<void>;
-  /** Resumes a pending login by its id (GET auth/login/{login}), e.g. after a reload: MFA or profile choice. */
+  /**
+   * Resumes a pending login by its id (GET auth/login/{login}), e.g. after a reload: the link's
+   * password, MFA or profile choice.
+   */
   resumeLogin(login: string): Promise<void>;
   changeEmail(): void;
   reset(): void;
@@ -155,6 +161,9 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   const stateRef = useRef(state);
   stateRef.current = state;
   const busyRef = useRef(false);
+  // A login an external sign-in opened ends with a code bound to the client and return URI the
+  // provider was sent, also when the link, MFA or profile steps come between.
+  const externalRequestRef = useRef<{ clientId?: string; redirectUri?: string }>(undefined);
 
   const fail = useCallback((error: unknown) => {
     const { fieldErrors, issues } = toFormErrors(error, SIGN_IN_FIELDS, messagesRef.current, FIELD_ALIASES);
@@ -162,7 +171,7 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   }, []);
 
   const handleResponse = useCallback(
-    async (response: LoginAuthenticationResponse, exchange?: { clientId?: string; redirectUri?: string }) => {
+    async (response: LoginAuthenticationResponse) => {
       const config = optionsRef.current;
       const next = nextSignInStep(response, stateRef.current.step, config);
       dispatch({
@@ -180,7 +189,7 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
       await processCode(
         client,
         response.code,
-        exchange ?? { clientId: config.clientId, redirectUri: config.redirectUri }
+        externalRequestRef.current ?? { clientId: config.clientId, redirectUri: config.redirectUri }
       );
       dispatch({ type: SignInActionType.CodeExchanged });
       config.onSuccess?.();
@@ -266,6 +275,11 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
           const { email, password, remember } = stateRef.current.values;
           await handleResponse(await startLogin(client, { ...baseLogin(), email: email.trim(), password, remember }));
         }),
+      submitLinkPassword: () =>
+        run(['password'], async () => {
+          const { login, values } = stateRef.current;
+          await handleResponse(await linkExternalLogin(client, login ?? '', values.password));
+        }),
       submitMfaCode: () =>
         run(['mfaCode'], async () => {
           const { login, step, values } = stateRef.current;
@@ -303,16 +317,23 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
         run([], async () => {
           await handleResponse({ login, ...(await getLogin(client, login)) });
         }),
-      changeEmail: () => dispatch({ type: SignInActionType.EmailChangeRequested }),
-      reset: () => dispatch({ type: SignInActionType.Reset, config: optionsRef.current }),
+      changeEmail: () => {
+        externalRequestRef.current = undefined;
+        dispatch({ type: SignInActionType.EmailChangeRequested });
+      },
+      reset: () => {
+        externalRequestRef.current = undefined;
+        dispatch({ type: SignInActionType.Reset, config: optionsRef.current });
+      },
     }),
     [client, run, handleResponse, baseLogin]
   );
 
   // The way back from an external identity provider: check the state, then exchange the code
-  // (or resume a login that waits for a profile choice). The code leaves the address bar at
-  // once, before the checking code loads. The kept state is single use, and the busy flag holds
-  // while it loads, so a second run of this effect (Strict Mode) does nothing.
+  // (or resume a login that waits for the link's password, MFA or a profile choice). The code
+  // leaves the address bar at once, before the checking code loads. The kept state is single
+  // use, and the busy flag holds while it loads, so a second run of this effect (Strict Mode)
+  // does nothing.
   useEffect(() => {
     if (options.handleExternalReturn === false || typeof window === 'undefined') return;
     const href = window.location.href;
@@ -328,7 +349,8 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
       }
       const { code, login, request } = external;
       // A code is exchanged with the client id and return URI the provider was sent.
-      await handleResponse(login ? { login, ...(await getLogin(client, login)) } : { code }, request);
+      externalRequestRef.current = { clientId: request.clientId, redirectUri: request.redirectUri };
+      await handleResponse(login ? { login, ...(await getLogin(client, login)) } : { code });
     });
     // Once, when the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

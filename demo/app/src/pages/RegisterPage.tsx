@@ -2,7 +2,7 @@ import { RegisterForm } from 'fhir-portal-kit/react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../shell/Logo';
 
-/** 'Register with the product': a patient registration that lands on / when done. */
+/** 'Register with Foo Medical': a patient registration that lands on / when done. */
 export function RegisterPage() {
   const navigate = useNavigate();
   return (
@@ -10,7 +10,7 @@ export function RegisterPage() {
       <Logo />
       <RegisterForm
         type="patient"
-        title="Register with the product"
+        productName="Foo Medical"
         headingLevel={1}
         onSuccess={() => navigate('/')}
         recaptchaSiteKey={import.meta.env.VITE_RECAPTCHA_SITE_KEY}

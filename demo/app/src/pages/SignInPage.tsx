@@ -2,14 +2,14 @@ import { SignInForm } from 'fhir-portal-kit/react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../shell/Logo';
 
-/** 'Sign in to the product': the library's sign-in form; success lands on the dashboard. */
+/** 'Sign in to Foo Medical': the library's sign-in form; success lands on the dashboard. */
 export function SignInPage() {
   const navigate = useNavigate();
   return (
     <main id="main" className="portal-auth-page">
       <Logo />
       <SignInForm
-        title="Sign in to the product"
+        productName="Foo Medical"
         headingLevel={1}
         onSuccess={() => navigate('/')}
         renderRegisterLink={() => <Link to="/register">Register</Link>}
