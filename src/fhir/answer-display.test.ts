@@ -56,7 +56,10 @@ describe('formatQuestionnaireAnswers', () => {
   it('reads booleans in the words given and units as people write them', () => {
     const item = {
       linkId: 'a',
-      answer: [{ valueBoolean: false }, { valueQuantity: { value: 70, system: 'http://unitsofmeasure.org', code: '[lb_av]' } }],
+      answer: [
+        { valueBoolean: false },
+        { valueQuantity: { value: 70, system: 'http://unitsofmeasure.org', code: '[lb_av]' } },
+      ],
     };
     expect(formatQuestionnaireAnswers(item, 'en-US', { yes: 'Oui', no: 'Non' })).toEqual(['Non', '70 lb']);
   });

@@ -117,7 +117,10 @@ describe('formatObservationValue', () => {
       expect(formatObservationValue(obs)).toBe('72 beats/minute');
       expect(formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: false })).toBe('No');
       expect(
-        formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: true }, 'en-US', { yes: 'Oui', no: 'Non' })
+        formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: true }, 'en-US', {
+          yes: 'Oui',
+          no: 'Non',
+        })
       ).toBe('Oui');
       expect(
         formatObservationValue({ ...obs, valueQuantity: undefined, valueCodeableConcept: { text: 'Positive' } })

@@ -62,9 +62,9 @@ describe('getBadgeStatus', () => {
 
     it('is scheduled when its status reason says so', () => {
       expect(getBadgeStatus(vaccine({ statusReason: { text: ' Scheduled ' } }), now)).toBe('scheduled');
-      expect(
-        getBadgeStatus(vaccine({ statusReason: { coding: [{ code: 'x', display: 'scheduled' }] } }), now)
-      ).toBe('scheduled');
+      expect(getBadgeStatus(vaccine({ statusReason: { coding: [{ code: 'x', display: 'scheduled' }] } }), now)).toBe(
+        'scheduled'
+      );
     });
 
     it('stays not-done for a past date with another reason', () => {

@@ -81,7 +81,9 @@ describe('StatusBadge', () => {
     });
 
     it('shows a vaccine whose reason says Scheduled as Scheduled', () => {
-      render(<StatusBadge resource={vaccine({ statusReason: { text: 'Scheduled' } })} messages={{ scheduled: 'Prévu' }} />);
+      render(
+        <StatusBadge resource={vaccine({ statusReason: { text: 'Scheduled' } })} messages={{ scheduled: 'Prévu' }} />
+      );
       expect(screen.getByText('Prévu')).toHaveAttribute('data-status', 'not-done');
     });
 

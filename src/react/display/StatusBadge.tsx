@@ -1,7 +1,8 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { getBadgeStatus, statusColor, type Resource, type StatusColor } from '../../fhir';
 
-interface StatusBadgeBaseProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'color'> {
+// HTMLAttributes' own `resource` (RDFa) gives way to the FHIR resource prop.
+interface StatusBadgeBaseProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'color' | 'resource'> {
   /** Overrides the colour the status table picks. */
   readonly color?: StatusColor;
   /**

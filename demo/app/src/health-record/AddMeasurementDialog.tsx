@@ -1,4 +1,10 @@
-import { createVitalObservation, formatUnit, normalizeErrorString, parseDecimal, type VitalSign } from 'fhir-portal-kit';
+import {
+  createVitalObservation,
+  formatUnit,
+  normalizeErrorString,
+  parseDecimal,
+  type VitalSign,
+} from 'fhir-portal-kit';
 import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
 
