@@ -67,7 +67,7 @@ describe('the health record', () => {
       '▲ High',
       'Laboratory',
       'Dr. Julia Hibbert',
-      'final',
+      'Final',
     ]);
     await page.getByRole('heading', { name: 'Specimens' }).waitFor();
     await page.getByText('Fasting sample, 12 hours.', { exact: false }).waitFor();
@@ -129,6 +129,9 @@ describe('the health record', () => {
       'Influenza, injectable, quadrivalent',
       'Zoster vaccine recombinant',
     ]);
+    // An upcoming dose is recorded 'not-done' (R4 has no planned status) and reads Scheduled, never Not done.
+    expect(await upcoming.locator('[data-status="not-done"]').allTextContents()).toEqual(['Scheduled', 'Scheduled']);
+    expect(await upcoming.getByText('Not done', { exact: true }).count()).toBe(0);
     expect(await past.getByRole('link').allTextContents()).toEqual(
       expect.arrayContaining(['Tdap', 'COVID-19, mRNA vaccine', 'Hepatitis B, adolescent or pediatric'])
     );
@@ -185,17 +188,17 @@ describe('the health record', () => {
     await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Blood Pressure' }).click();
     await page.getByRole('heading', { level: 1, name: 'Blood Pressure' }).waitFor();
     await page.getByRole('button', { name: 'Add Measurement' }).click();
-    await dialog.getByLabel('Diastolic (mm[Hg])').fill('79');
-    await dialog.getByLabel('Systolic (mm[Hg])').fill('121');
+    await dialog.getByLabel('Diastolic (mmHg)').fill('79');
+    await dialog.getByLabel('Systolic (mmHg)').fill('121');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page
       .getByRole('table', { name: 'Blood Pressure measurements' })
       .getByRole('row')
       .nth(1)
-      .getByText('121/79 mm[Hg]')
+      .getByText('121/79 mmHg')
       .waitFor();
-    await page.getByText(/Systolic: \d+ measurements .* latest 121 mm\[Hg\]/).waitFor({ state: 'attached' });
+    await page.getByText(/Systolic: \d+ measurements .* latest 121 mmHg/).waitFor({ state: 'attached' });
 
     const patient = (await api.getProfile())!;
     const stored = await api.searchResources('Observation', {

@@ -79,7 +79,7 @@ describe('questionnaires in the portal', () => {
     expect(new URL(page.url()).pathname).toBe('/health-record/questionnaire-responses/');
     await page.getByRole('link', { name: 'General Health' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Questionnaire Response' }).waitFor();
-    expect(await page.getByText('True', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByText('Yes', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByText('Good', { exact: true }).count()).toBeGreaterThan(0);
     await expectAccessible(page);
     expect(errors).toEqual([]);

@@ -107,6 +107,8 @@ export const AbnormalResults: Story = {
     const ldl = within(table).getByRole('rowheader', { name: 'LDL cholesterol (calculated)' }).closest('tr')!;
     await expect(ldl).toHaveAttribute('data-flag', 'high');
     await expect(within(ldl).getByText('High')).toBeInTheDocument();
+    // The status in words, its code on data-status.
+    await expect(within(ldl).getByText('Final')).toHaveAttribute('data-status', 'final');
     await expect(canvas.getByText('Fasting sample, 12 hours.')).toBeInTheDocument();
   },
 };

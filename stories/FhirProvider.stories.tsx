@@ -160,6 +160,6 @@ export const SearchAsYouType: Story = {
     const items = within(canvas.getByRole('list', { name: 'Patients' })).getAllByRole('listitem');
     await expect(items).toHaveLength(1);
     await expect(items[0]).toHaveTextContent('Grace Hopper');
-    await expect(within(items[0]).getByText('retired')).toHaveAttribute('data-color', 'gray');
+    await expect(within(items[0]).getByText('Retired')).toHaveAttribute('data-color', 'gray');
   },
 };

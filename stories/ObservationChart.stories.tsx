@@ -30,6 +30,10 @@ export const BloodPressure: Story = {
     await expect(canvas.getByRole('figure', { name: 'Blood Pressure' })).toHaveAccessibleDescription(
       /Systolic: 36 measurements/
     );
+    // The unit is given as the UCUM code mm[Hg] and reads mmHg.
+    await expect(canvas.getByRole('figure', { name: 'Blood Pressure' })).toHaveAccessibleDescription(
+      /latest [\d.,]+ mmHg/
+    );
     await waitFor(
       () => expect(canvasElement.querySelectorAll('svg path[stroke="#0f766e"]').length).toBeGreaterThan(0),
       { timeout: 5000 }

@@ -50,12 +50,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** An observation: definition order, typed values, a reference link, the sanitized narrative. */
+/** An observation: definition order, typed values (units as people write them), a reference link, the sanitized narrative. */
 export const ObservationFields: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Homer Simpson' })).toHaveAttribute('href', '/Patient/p1');
     await expect(await canvas.findByText('132/82')).toBeInTheDocument();
+    // The UCUM code mm[Hg] reads as people write it.
+    await expect(canvas.getAllByText('132 mmHg').length).toBeGreaterThan(0);
     await expect(canvasElement.querySelector('script')).toBeNull();
   },
 };

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import type { Immunization } from '../src/fhir';
 import { StatusBadge } from '../src/react';
 
 const meta = {
@@ -18,8 +19,9 @@ type Story = StoryObj<typeof meta>;
 export const Green: Story = {
   args: { status: 'completed' },
   play: async ({ canvasElement }) => {
-    const badge = within(canvasElement).getByText('completed');
+    const badge = within(canvasElement).getByText('Completed');
     await expect(badge).toHaveAttribute('data-color', 'green');
+    await expect(badge).toHaveAttribute('data-status', 'completed');
   },
 };
 
@@ -27,7 +29,7 @@ export const Green: Story = {
 export const Red: Story = {
   args: { status: 'entered-in-error' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('entered-in-error')).toHaveAttribute('data-color', 'red');
+    await expect(within(canvasElement).getByText('Entered in error')).toHaveAttribute('data-color', 'red');
   },
 };
 
@@ -35,7 +37,7 @@ export const Red: Story = {
 export const Yellow: Story = {
   args: { status: 'on-hold' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('on-hold')).toHaveAttribute('data-color', 'yellow');
+    await expect(within(canvasElement).getByText('On hold')).toHaveAttribute('data-color', 'yellow');
   },
 };
 
@@ -43,7 +45,7 @@ export const Yellow: Story = {
 export const Blue: Story = {
   args: { status: 'active' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('active')).toHaveAttribute('data-color', 'blue');
+    await expect(within(canvasElement).getByText('Active')).toHaveAttribute('data-color', 'blue');
   },
 };
 
@@ -51,7 +53,7 @@ export const Blue: Story = {
 export const Gray: Story = {
   args: { status: 'unknown' },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('unknown')).toHaveAttribute('data-color', 'gray');
+    await expect(within(canvasElement).getByText('Unknown')).toHaveAttribute('data-color', 'gray');
   },
 };
 
@@ -60,6 +62,35 @@ export const TranslatedLabel: Story = {
   args: { status: 'cancelled', messages: { cancelled: 'Annulé' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Annulé')).toHaveAttribute('data-color', 'red');
+  },
+};
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const vaccine = (days: number): Immunization => ({
+  resourceType: 'Immunization',
+  status: 'not-done',
+  vaccineCode: { text: 'Zoster vaccine recombinant' },
+  patient: { reference: 'Patient/p1' },
+  occurrenceDateTime: inDays(days),
+});
+
+/**
+ * Given a resource, the badge shows its status; an Immunization recorded 'not-done' that is an
+ * upcoming dose (a date to come, or the reason 'Scheduled') reads 'Scheduled' in blue, never a
+ * red 'Not done'. The code stays on `data-status`.
+ */
+export const UpcomingVaccine: Story = {
+  render: () => (
+    <p style={{ display: 'flex', gap: 8 }}>
+      <StatusBadge resource={vaccine(40)} /> <StatusBadge resource={vaccine(-40)} />
+    </p>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scheduled = canvas.getByText('Scheduled');
+    await expect(scheduled).toHaveAttribute('data-color', 'blue');
+    await expect(scheduled).toHaveAttribute('data-status', 'not-done');
+    await expect(canvas.getByText('Not done')).toHaveAttribute('data-color', 'red');
   },
 };
 
@@ -83,7 +114,7 @@ const ALL = {
   gray: ['unknown', 'retired', 'waitlist', 'routine', 'planned'],
 } as const;
 
-/** Every status of the table, by colour. */
+/** Every status of the table, by colour, each in words. */
 export const AllStatuses: Story = {
   render: () => (
     <div style={{ display: 'grid', gap: 8 }}>
@@ -99,7 +130,12 @@ export const AllStatuses: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     for (const [color, statuses] of Object.entries(ALL)) {
-      for (const status of statuses) await expect(canvas.getByText(status)).toHaveAttribute('data-color', color);
+      for (const status of statuses) {
+        const badge = canvasElement.querySelector(`[data-status="${status}"]`);
+        await expect(badge).toHaveAttribute('data-color', color);
+        // Words, not codes: 'not-done' reads 'Not done'.
+        await expect(canvas.queryByText(status, { exact: true })).toBeNull();
+      }
     }
   },
 };

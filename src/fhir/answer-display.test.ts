@@ -4,8 +4,8 @@ import { isOperationOutcomeError } from './outcomes';
 describe('formatQuestionnaireAnswer', () => {
   describe('when the answer has a value', () => {
     it.each([
-      [{ valueBoolean: true }, 'True'],
-      [{ valueBoolean: false }, 'False'],
+      [{ valueBoolean: true }, 'Yes'],
+      [{ valueBoolean: false }, 'No'],
       [{ valueInteger: 0 }, '0'],
       [{ valueDecimal: 1.5 }, '1.5'],
       [{ valueString: '' }, ''],
@@ -48,8 +48,19 @@ describe('formatQuestionnaireAnswers', () => {
   it('formats every answer of an item', () => {
     expect(formatQuestionnaireAnswers({ linkId: 'a', answer: [{ valueInteger: 1 }, { valueBoolean: true }] })).toEqual([
       '1',
-      'True',
+      'Yes',
     ]);
     expect(formatQuestionnaireAnswers({ linkId: 'a' })).toEqual([]);
+  });
+
+  it('reads booleans in the words given and units as people write them', () => {
+    const item = {
+      linkId: 'a',
+      answer: [
+        { valueBoolean: false },
+        { valueQuantity: { value: 70, system: 'http://unitsofmeasure.org', code: '[lb_av]' } },
+      ],
+    };
+    expect(formatQuestionnaireAnswers(item, 'en-US', { yes: 'Oui', no: 'Non' })).toEqual(['Non', '70 lb']);
   });
 });

@@ -1,5 +1,5 @@
 import { formatDate, formatDateTime, formatTime } from './dates';
-import { formatCoding, formatQuantity, formatRange } from './display';
+import { defaultBooleanWords, formatCoding, formatQuantity, formatRange, type BooleanWords } from './display';
 import { throwError } from './outcomes';
 import type { QuestionnaireResponseItem, QuestionnaireResponseItemAnswer, Range } from './types';
 
@@ -7,16 +7,18 @@ import type { QuestionnaireResponseItem, QuestionnaireResponseItemAnswer, Range 
 export type DisplayableAnswer = QuestionnaireResponseItemAnswer & { valueRange?: Range };
 
 /**
- * A QuestionnaireResponse answer as text (portal.md section 3): booleans 'True'/'False', codings by
+ * A QuestionnaireResponse answer as text (portal.md section 3): booleans 'Yes'/'No' (or the `words`
+ * given; issue 20 replaces the spec's 'True'/'False'), codings by
  * display, quantities and ranges with units, dates localized, other kinds as their text.
  * Throws 'No answer' when the answer has no value.
  */
 export function formatQuestionnaireAnswer(
   answer: DisplayableAnswer | undefined,
-  locales?: Intl.LocalesArgument
+  locales?: Intl.LocalesArgument,
+  words: BooleanWords = defaultBooleanWords
 ): string {
   if (answer) {
-    if (answer.valueBoolean !== undefined) return answer.valueBoolean ? 'True' : 'False';
+    if (answer.valueBoolean !== undefined) return answer.valueBoolean ? words.yes : words.no;
     if (answer.valueInteger !== undefined) return String(answer.valueInteger);
     if (answer.valueDecimal !== undefined) return String(answer.valueDecimal);
     if (answer.valueString !== undefined) return answer.valueString;
@@ -36,6 +38,10 @@ export function formatQuestionnaireAnswer(
 }
 
 /** Every answer of a response item as text, in order. */
-export function formatQuestionnaireAnswers(item: QuestionnaireResponseItem, locales?: Intl.LocalesArgument): string[] {
-  return (item.answer ?? []).map((answer) => formatQuestionnaireAnswer(answer, locales));
+export function formatQuestionnaireAnswers(
+  item: QuestionnaireResponseItem,
+  locales?: Intl.LocalesArgument,
+  words?: BooleanWords
+): string[] {
+  return (item.answer ?? []).map((answer) => formatQuestionnaireAnswer(answer, locales, words));
 }

@@ -115,7 +115,13 @@ describe('formatObservationValue', () => {
         valueQuantity: { value: 72, unit: 'beats/minute' },
       };
       expect(formatObservationValue(obs)).toBe('72 beats/minute');
-      expect(formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: false })).toBe('False');
+      expect(formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: false })).toBe('No');
+      expect(
+        formatObservationValue({ ...obs, valueQuantity: undefined, valueBoolean: true }, 'en-US', {
+          yes: 'Oui',
+          no: 'Non',
+        })
+      ).toBe('Oui');
       expect(
         formatObservationValue({ ...obs, valueQuantity: undefined, valueCodeableConcept: { text: 'Positive' } })
       ).toBe('Positive');
@@ -132,7 +138,7 @@ describe('formatObservationValue', () => {
           { code: { coding: [{ code: '8462-4' }] }, valueQuantity: { value: 80, unit: 'mm[Hg]' } },
         ],
       };
-      expect(formatObservationValue(bp)).toBe('120 mm[Hg] / 80 mm[Hg]');
+      expect(formatObservationValue(bp)).toBe('120 mmHg / 80 mmHg');
     });
   });
 });

@@ -17,6 +17,7 @@ import type {
   Ratio,
   Resource,
 } from './types';
+import { formatUnit } from './ucum-display';
 
 /** How many values of an array are shown before the rest is summarised. */
 export const MAX_DISPLAY_VALUES = 50;
@@ -106,7 +107,7 @@ export function formatCodeableConcept(concept: CodeableConcept | undefined): str
   );
 }
 
-/** A Quantity as text: `<5.4 mg`; a percent sign sticks to the number. */
+/** A Quantity as text: `<5.4 mg`, `120 mmHg` (units through formatUnit); a percent sign sticks to the number. */
 export function formatQuantity(quantity: Quantity | undefined, precision?: number): string {
   if (!quantity) return '';
   const value =
@@ -115,7 +116,7 @@ export function formatQuantity(quantity: Quantity | undefined, precision?: numbe
         ? quantity.value.toFixed(precision)
         : String(quantity.value)
       : '';
-  const unit = quantity.unit ?? quantity.code ?? '';
+  const unit = formatUnit(quantity);
   const number = (quantity.comparator ?? '') + value;
   if (!unit) return number;
   if (!number) return unit;
@@ -158,13 +159,22 @@ export function formatIdentifier(identifier: Identifier | undefined): string {
   return identifier.system ? `${identifier.system}|${identifier.value ?? ''}` : (identifier.value ?? '');
 }
 
+/** The words a yes/no value is shown with (a component's `messages` pass their own). */
+export interface BooleanWords {
+  readonly yes: string;
+  readonly no: string;
+}
+
+/** 'Yes' and 'No'. */
+export const defaultBooleanWords: BooleanWords = { yes: 'Yes', no: 'No' };
+
 type ValueHolder = Partial<Omit<Observation, 'resourceType' | 'status' | 'code'>> | ObservationComponent;
 
-function formatValueX(holder: ValueHolder, locales?: Intl.LocalesArgument): string {
+function formatValueX(holder: ValueHolder, locales?: Intl.LocalesArgument, words = defaultBooleanWords): string {
   if (holder.valueQuantity) return formatQuantity(holder.valueQuantity);
   if (holder.valueCodeableConcept) return formatCodeableConcept(holder.valueCodeableConcept);
   if (holder.valueString !== undefined) return holder.valueString;
-  if (holder.valueBoolean !== undefined) return holder.valueBoolean ? 'True' : 'False';
+  if (holder.valueBoolean !== undefined) return holder.valueBoolean ? words.yes : words.no;
   if (holder.valueInteger !== undefined) return String(holder.valueInteger);
   if (holder.valueRange) return formatRange(holder.valueRange);
   if (holder.valueRatio) return formatRatio(holder.valueRatio);
@@ -174,17 +184,21 @@ function formatValueX(holder: ValueHolder, locales?: Intl.LocalesArgument): stri
   return '';
 }
 
-/** An Observation's value as text; with components (blood pressure) their values joined by ' / '. */
+/**
+ * An Observation's value as text; with components (blood pressure) their values joined by ' / '.
+ * A boolean reads 'Yes' or 'No', or the `words` given.
+ */
 export function formatObservationValue(
   observation: Observation | ObservationComponent | undefined,
-  locales?: Intl.LocalesArgument
+  locales?: Intl.LocalesArgument,
+  words?: BooleanWords
 ): string {
   if (!observation) return '';
-  const own = formatValueX(observation, locales);
+  const own = formatValueX(observation, locales, words);
   if (own) return own;
   const components = 'component' in observation ? (observation.component ?? []) : [];
   return components
-    .map((c) => formatValueX(c, locales))
+    .map((c) => formatValueX(c, locales, words))
     .filter(Boolean)
     .join(' / ');
 }

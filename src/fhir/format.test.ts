@@ -16,9 +16,10 @@ import {
 } from './format';
 
 describe('primitives', () => {
-  it('formats booleans as True and False', () => {
-    expect(formatBoolean(true)).toBe('True');
-    expect(formatBoolean(false)).toBe('False');
+  it('formats booleans as Yes and No, or the words given', () => {
+    expect(formatBoolean(true)).toBe('Yes');
+    expect(formatBoolean(false)).toBe('No');
+    expect(formatBoolean(false, { yes: 'Ja', no: 'Nein' })).toBe('Nein');
     expect(formatBoolean(undefined)).toBe('');
   });
 
@@ -36,7 +37,9 @@ describe('primitives', () => {
   });
 
   it.each([
-    ['boolean', false, 'False'],
+    ['boolean', false, 'No'],
+    ['Quantity', { value: 120, unit: 'mm[Hg]', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' }, '120 mmHg'],
+    ['Age', { value: 42, system: 'http://unitsofmeasure.org', code: 'a' }, '42 yr'],
     ['integer', 12000, '12,000'],
     ['decimal', 0.25, '0.25'],
     ['date', '2024-05-01', 'May 1, 2024'],
@@ -117,7 +120,7 @@ describe('formatExtension', () => {
         valueAddress: { city: 'Springfield', state: 'IL' },
       })
     ).toBe('Patient birth place: Springfield, IL');
-    expect(formatExtension({ url: 'http://x.test/flag', valueBoolean: true })).toBe('Flag: True');
+    expect(formatExtension({ url: 'http://x.test/flag', valueBoolean: true })).toBe('Flag: Yes');
   });
 
   it('joins nested extensions', () => {

@@ -4,6 +4,7 @@
 
 import { formatDate, formatDateTime, formatTime } from './dates';
 import {
+  defaultBooleanWords,
   formatAddress,
   formatCodeableConcept,
   formatCoding,
@@ -13,6 +14,7 @@ import {
   formatQuantity,
   formatRange,
   formatRatio,
+  type BooleanWords,
 } from './display';
 import { formatDosage, formatTiming } from './timing';
 import type {
@@ -35,9 +37,9 @@ import type {
   Timing,
 } from './types';
 
-/** A boolean as the portal shows it: 'True' or 'False' (portal.md section 3). */
-export function formatBoolean(value: boolean | undefined): string {
-  return value === undefined ? '' : value ? 'True' : 'False';
+/** A boolean as people read it: 'Yes' or 'No' (issue 20 replaces portal.md's 'True'/'False'), or the `words` given. */
+export function formatBoolean(value: boolean | undefined, words: BooleanWords = defaultBooleanWords): string {
+  return value === undefined ? '' : value ? words.yes : words.no;
 }
 
 /** A decimal or integer through Intl.NumberFormat; every digit the value has is kept. */
@@ -140,14 +142,18 @@ export function getExtensionName(url: string | undefined): string {
 }
 
 /** An Extension as text: `Birth Place: Springfield, IL`; nested extensions are joined with '; '. */
-export function formatExtension(extension: Extension | undefined, locales?: Intl.LocalesArgument): string {
+export function formatExtension(
+  extension: Extension | undefined,
+  locales?: Intl.LocalesArgument,
+  words?: BooleanWords
+): string {
   if (!extension) return '';
   const name = getExtensionName(extension.url);
   const typed = getTypedValue(extension);
   const value = typed
-    ? formatTypedValue(typed.type, typed.value, locales)
+    ? formatTypedValue(typed.type, typed.value, locales, words)
     : (extension.extension ?? [])
-        .map((e) => formatExtension(e, locales))
+        .map((e) => formatExtension(e, locales, words))
         .filter(Boolean)
         .join('; ');
   if (!value) return name;
@@ -210,15 +216,21 @@ export function isFormattedType(type: string): boolean {
 }
 
 /**
- * Any value as text by its FHIR type name ('dateTime', 'Quantity', 'quantity' from valueQuantity).
- * Answers undefined for a type it does not know, so a view can say so rather than guess.
+ * Any value as text by its FHIR type name ('dateTime', 'Quantity', 'quantity' from valueQuantity);
+ * booleans read 'Yes'/'No' or the `words` given. Answers undefined for a type it does not know,
+ * so a view can say so rather than guess.
  */
-export function formatTypedValue(type: string, value: unknown, locales?: Intl.LocalesArgument): string | undefined {
+export function formatTypedValue(
+  type: string,
+  value: unknown,
+  locales?: Intl.LocalesArgument,
+  words?: BooleanWords
+): string | undefined {
   if (value === undefined || value === null) return '';
   const t = KNOWN.has(type) ? type : type.charAt(0).toUpperCase() + type.slice(1);
   switch (t) {
     case 'boolean':
-      return typeof value === 'boolean' ? formatBoolean(value) : '';
+      return typeof value === 'boolean' ? formatBoolean(value, words) : '';
     case 'integer':
     case 'positiveInt':
     case 'unsignedInt':
@@ -247,7 +259,7 @@ export function formatTypedValue(type: string, value: unknown, locales?: Intl.Lo
     case 'Dosage':
       return formatDosage(value as Dosage, locales);
     case 'Extension':
-      return formatExtension(value as Extension, locales);
+      return formatExtension(value as Extension, locales, words);
     case 'HumanName':
       return formatHumanName(value as HumanName);
     case 'Identifier':

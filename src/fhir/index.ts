@@ -4,6 +4,7 @@ export * from './outcomes';
 export * from './references';
 export * from './dates';
 export * from './display';
+export * from './ucum-display';
 export * from './status';
 export * from './search-parameters';
 export * from './search';

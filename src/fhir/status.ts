@@ -1,3 +1,5 @@
+import type { Resource } from './types';
+
 /** The colours a status badge can take. */
 export type StatusColor = 'green' | 'red' | 'yellow' | 'blue' | 'gray';
 
@@ -31,6 +33,8 @@ const STATUS_COLORS: Record<string, StatusColor> = {
   requested: 'blue',
   pending: 'blue',
   booked: 'blue',
+  // Not a FHIR code: what getBadgeStatus calls an upcoming dose recorded as 'not-done'.
+  scheduled: 'blue',
   proposed: 'blue',
   'in-progress': 'blue',
   arrived: 'blue',
@@ -51,4 +55,24 @@ const STATUS_COLORS: Record<string, StatusColor> = {
 /** The badge colour of a status code; gray for any status not in the table. */
 export function statusColor(status: string | undefined): StatusColor {
   return (status && Object.hasOwn(STATUS_COLORS, status) ? STATUS_COLORS[status] : undefined) ?? 'gray';
+}
+
+const isScheduledReason = (text: string | undefined) => text?.trim().toLowerCase() === 'scheduled';
+
+/**
+ * The status a badge shows for a resource: its `status`, except an Immunization recorded as
+ * 'not-done' that is an upcoming dose (its statusReason says Scheduled, or its date is still to
+ * come), which is 'scheduled'. R4 has no planned status for a vaccine, so records hold upcoming
+ * doses as 'not-done', and a red 'not done' would tell a patient they missed one.
+ */
+export function getBadgeStatus(resource: Resource, now: number = Date.now()): string {
+  const status = (resource as { status?: unknown }).status;
+  const code = typeof status === 'string' ? status : 'unknown';
+  if (resource.resourceType !== 'Immunization' || code !== 'not-done') return code;
+  const reason = resource.statusReason;
+  if (isScheduledReason(reason?.text) || reason?.coding?.some((c) => isScheduledReason(c.display ?? c.code))) {
+    return 'scheduled';
+  }
+  const time = Date.parse(resource.occurrenceDateTime ?? '');
+  return !Number.isNaN(time) && time > now ? 'scheduled' : code;
 }

@@ -51,8 +51,14 @@ describe('getVitalSeries', () => {
 
 describe('formatVitalReading', () => {
   it('reads blood pressure systolic over diastolic', () => {
-    expect(formatVitalReading(bp, bpObs('2024-05-01', 82, 132))).toBe('132/82 mm[Hg]');
+    expect(formatVitalReading(bp, bpObs('2024-05-01', 82, 132))).toBe('132/82 mmHg');
     expect(formatVitalReading(hr, createVitalObservation(hr, [72], subject, '2024-05-01'))).toBe('72 beats/minute');
+  });
+  it('writes each unit as people do', () => {
+    const temperature = getVitalSign('body-temperature')!;
+    expect(formatVitalReading(temperature, createVitalObservation(temperature, [36.8], subject, '2024-05-01'))).toBe(
+      '36.8 °C'
+    );
   });
   it('is empty without a value', () => {
     expect(formatVitalReading(hr, { resourceType: 'Observation', status: 'final', code: {} })).toBe('');

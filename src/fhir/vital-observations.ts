@@ -1,6 +1,7 @@
 // Vitals as data: Observations to chart series and table rows, and the Observation a new
 // measurement becomes (portal.md sections 3 and 4: status preliminary, the catalogue's code).
 
+import { formatUnit } from './ucum-display';
 import { LOINC, type VitalSign } from './vitals';
 import type { Observation, Quantity, Reference } from './types';
 
@@ -62,7 +63,7 @@ export function getVitalSeries(vital: VitalSign, observations: readonly Observat
   }));
 }
 
-/** A reading as the vitals table shows it: `132/82 mm[Hg]`, `72 beats/minute`; '' when it has no value. */
+/** A reading as the vitals table shows it: `132/82 mmHg`, `72 beats/minute`; '' when it has no value. */
 export function formatVitalReading(vital: VitalSign, observation: Observation | undefined): string {
   if (!observation) return '';
   // Blood pressure is read systolic over diastolic, whatever order the catalogue lists its series.
@@ -70,7 +71,7 @@ export function formatVitalReading(vital: VitalSign, observation: Observation | 
   const ordered = vital.id === 'blood-pressure' ? [...codes].reverse() : codes;
   const values = ordered.map((code) => valueFor(observation, code));
   if (values.some((v) => v === undefined)) return '';
-  return `${values.join('/')} ${vital.unit}`;
+  return `${values.join('/')} ${formatUnit(vital.unit)}`;
 }
 
 /**

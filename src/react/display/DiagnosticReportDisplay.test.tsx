@@ -66,7 +66,7 @@ describe('DiagnosticReportDisplay', () => {
   it('shows the header and loads every result in one request', async () => {
     const requests = renderReport();
     expect(screen.getByRole('heading', { level: 2, name: 'Lipid panel' })).toBeInTheDocument();
-    expect(screen.getByText('final')).toBeInTheDocument();
+    expect(screen.getByText('Final')).toHaveAttribute('data-status', 'final');
     expect(screen.getByText(/Issued May 2, 2024/)).toBeInTheDocument();
     expect(screen.getByText('Performed by Springfield Lab')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Results of Lipid panel' });
@@ -87,7 +87,7 @@ describe('DiagnosticReportDisplay', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent)
-    ).toEqual(['151 mg/dL', '<= 100 mg/dL', '▲ High', 'Laboratory', 'Dr. Hibbert', 'final']);
+    ).toEqual(['151 mg/dL', '<= 100 mg/dL', '▲ High', 'Laboratory', 'Dr. Hibbert', 'Final']);
     const normal = screen.getByRole('rowheader', { name: 'HDL cholesterol' }).closest('tr')!;
     expect(normal).not.toHaveAttribute('data-flag');
     expect(within(normal).getByText('Normal')).toBeInTheDocument();
@@ -109,6 +109,38 @@ describe('DiagnosticReportDisplay', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Notes' })).toBeInTheDocument();
     expect(screen.getByText('LDL above goal.')).toBeInTheDocument();
     expect(screen.getByText('Fasting sample.')).toBeInTheDocument();
+  });
+
+  it('shows units as people write them and yes/no results in words from messages', () => {
+    const { client } = createTestClient(() => fhirJson({}, 404));
+    const wbc: Observation = {
+      resourceType: 'Observation',
+      id: 'wbc',
+      status: 'final',
+      code: { text: 'White blood cells' },
+      valueQuantity: { value: 7.2, unit: '10*3/uL', system: 'http://unitsofmeasure.org', code: '10*3/uL' },
+    };
+    const hcg: Observation = {
+      resourceType: 'Observation',
+      id: 'hcg',
+      status: 'preliminary',
+      code: { text: 'Pregnancy test' },
+      valueBoolean: false,
+    };
+    const panel = { ...report, result: [{ reference: 'Observation/wbc' }, { reference: 'Observation/hcg' }] };
+    render(
+      <DiagnosticReportDisplay
+        report={panel}
+        observations={[wbc, hcg]}
+        messages={{ no: 'Negative', statuses: { preliminary: 'Not final yet' } }}
+      />,
+      { wrapper: withClient(client) }
+    );
+    const wbcRow = screen.getByRole('rowheader', { name: 'White blood cells' }).closest('tr')!;
+    expect(within(wbcRow).getByText('7.2 10³/µL')).toBeInTheDocument();
+    const hcgRow = screen.getByRole('rowheader', { name: 'Pregnancy test' }).closest('tr')!;
+    expect(within(hcgRow).getByText('Negative')).toBeInTheDocument();
+    expect(within(hcgRow).getByText('Not final yet')).toHaveAttribute('data-status', 'preliminary');
   });
 
   describe('when the report has no results', () => {

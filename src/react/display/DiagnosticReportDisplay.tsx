@@ -45,6 +45,11 @@ export interface DiagnosticReportMessages {
   readonly high: string;
   readonly low: string;
   readonly abnormal: string;
+  /** A yes/no result. Defaults 'Yes' and 'No'. */
+  readonly yes: string;
+  readonly no: string;
+  /** Words for status codes, over StatusBadge's own ('final' → 'Final'). */
+  readonly statuses: Readonly<Record<string, string>>;
 }
 
 /** The default English texts. */
@@ -70,6 +75,9 @@ export const defaultDiagnosticReportMessages: DiagnosticReportMessages = {
   high: 'High',
   low: 'Low',
   abnormal: 'Abnormal',
+  yes: 'Yes',
+  no: 'No',
+  statuses: {},
 };
 
 /** The parts of the report view, each given the class `fpk-${slot}`. */
@@ -136,7 +144,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
         <header className={cls('report-header')}>
           <Heading className={cls('report-title')}>{title}</Heading>
           <p className={cls('report-meta')}>
-            <StatusBadge status={report.status} />
+            <StatusBadge status={report.status} messages={t.statuses} />
             {issued && (
               <span>
                 {t.issued} {issued}
@@ -188,7 +196,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
                   return (
                     <tr key={i} className={cls('report-row')} data-flag={abnormal}>
                       <th scope="row">{renderTest ? renderTest(observation, test) : test}</th>
-                      <td>{formatObservationValue(observation, locale) || t.noValue}</td>
+                      <td>{formatObservationValue(observation, locale, t) || t.noValue}</td>
                       <td>{formatReferenceRanges(observation)}</td>
                       <td className={cls('report-interpretation')} data-flag={abnormal}>
                         {abnormal && <span aria-hidden="true">{MARKERS[abnormal]} </span>}
@@ -198,7 +206,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
                       <td>{(observation.category ?? []).map(formatCodeableConcept).join(', ')}</td>
                       <td>{(observation.performer ?? []).map(formatReference).join(', ')}</td>
                       <td>
-                        <StatusBadge status={observation.status} />
+                        <StatusBadge status={observation.status} messages={t.statuses} />
                       </td>
                     </tr>
                   );

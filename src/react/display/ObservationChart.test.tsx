@@ -34,8 +34,8 @@ describe('ObservationChart', () => {
     render(<ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />);
     const figure = screen.getByRole('figure', { name: 'Blood Pressure' });
     expect(figure).toHaveAccessibleDescription(
-      'Diastolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 80 mm[Hg], highest 82 mm[Hg], latest 80 mm[Hg]. ' +
-        'Systolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 128 mm[Hg], highest 132 mm[Hg], latest 128 mm[Hg].'
+      'Diastolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 80 mmHg, highest 82 mmHg, latest 80 mmHg. ' +
+        'Systolic: 2 measurements from May 1, 2024, 10:00 AM to Jun 1, 2024, 10:00 AM, lowest 128 mmHg, highest 132 mmHg, latest 128 mmHg.'
     );
     expect(
       within(screen.getByRole('list'))
@@ -48,7 +48,7 @@ describe('ObservationChart', () => {
       within(table)
         .getAllByRole('row')
         .map((r) => r.textContent)
-    ).toEqual(['DateDiastolic (mm[Hg])Systolic (mm[Hg])', 'May 1, 2024, 10:00 AM82132', 'Jun 1, 2024, 10:00 AM80128']);
+    ).toEqual(['DateDiastolic (mmHg)Systolic (mmHg)', 'May 1, 2024, 10:00 AM82132', 'Jun 1, 2024, 10:00 AM80128']);
     // The drawing arrives on demand and draws one line per series.
     await waitFor(
       () => expect(figure.querySelectorAll('path[stroke="#0f766e"], path[stroke="#b91c1c"]')).toHaveLength(2),
@@ -63,11 +63,11 @@ describe('ObservationChart', () => {
     await user.tab();
     expect(plot).toHaveFocus();
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mm[Hg], Systolic 132 mm[Hg]')).toBeInTheDocument();
+    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mmHg, Systolic 132 mmHg')).toBeInTheDocument();
     await user.keyboard('{End}');
-    expect(screen.getByText('Jun 1, 2024, 10:00 AM: Diastolic 80 mm[Hg], Systolic 128 mm[Hg]')).toBeInTheDocument();
+    expect(screen.getByText('Jun 1, 2024, 10:00 AM: Diastolic 80 mmHg, Systolic 128 mmHg')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}');
-    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mm[Hg], Systolic 132 mm[Hg]')).toBeInTheDocument();
+    expect(screen.getByText('May 1, 2024, 10:00 AM: Diastolic 82 mmHg, Systolic 132 mmHg')).toBeInTheDocument();
   });
 
   it('keeps the first keyboard tooltip open (a hide asked for at mount must not close it)', async () => {
@@ -97,11 +97,11 @@ describe('ObservationChart', () => {
     // The time axis runs from x 56 (May 1) to x 576 (Jun 1).
     fireEvent.pointerMove(svg, { clientX: 500, clientY: 100 });
     expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(
-      'Jun 1, 2024Diastolic: 80 mm[Hg]Systolic: 128 mm[Hg]'
+      'Jun 1, 2024Diastolic: 80 mmHgSystolic: 128 mmHg'
     );
     fireEvent.pointerMove(svg, { clientX: 120, clientY: 100 });
     expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(
-      'May 1, 2024Diastolic: 82 mm[Hg]Systolic: 132 mm[Hg]'
+      'May 1, 2024Diastolic: 82 mmHgSystolic: 132 mmHg'
     );
     fireEvent.pointerLeave(svg);
     expect(document.querySelector('.fpk-chart-tooltip')).toBeNull();

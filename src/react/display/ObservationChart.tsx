@@ -1,5 +1,5 @@
 import { forwardRef, lazy, Suspense, useId, useMemo, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
-import { formatDateTime, formatNumber, type ObservationSeries } from '../../fhir';
+import { formatDateTime, formatNumber, formatUnit, type ObservationSeries } from '../../fhir';
 import { fillTemplate } from './fillTemplate';
 
 /** Every text the chart shows or reads out; `{…}` are filled in. */
@@ -37,7 +37,7 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly title: string;
   /** The lines to draw, points oldest first (getVitalSeries makes them from observations). */
   readonly series: readonly ObservationSeries[];
-  /** The unit of every value; the y axis label. */
+  /** The unit of every value, the y axis label; a UCUM code reads as people write it ('mm[Hg]' → 'mmHg'). */
   readonly unit?: string;
   /** Height of the plot in px. Default 300. */
   readonly height?: number;
@@ -117,7 +117,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     {
       title,
       series,
-      unit,
+      unit: unitCode,
       height = 300,
       width,
       colors = DEFAULT_CHART_COLORS,
@@ -131,6 +131,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     ref
   ) {
     const t = { ...defaultObservationChartMessages, ...messages };
+    const unit = formatUnit(unitCode) || undefined;
     const cls = (slot: ObservationChartSlot) =>
       classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
     const id = useId();

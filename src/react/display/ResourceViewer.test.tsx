@@ -120,4 +120,27 @@ describe('ResourceViewer', () => {
     );
     expect(rowValue('Value')).toHaveTextContent('Unknown data type');
   });
+
+  it('shows a UCUM unit as people write it', () => {
+    render(
+      <ResourceViewer
+        resource={{
+          ...observation,
+          text: undefined,
+          valueQuantity: { value: 120, unit: 'mm[Hg]', system: 'http://unitsofmeasure.org', code: 'mm[Hg]' },
+          referenceRange: undefined,
+        }}
+      />,
+      { wrapper }
+    );
+    expect(rowValue('Value')).toHaveTextContent('120 mmHg');
+  });
+
+  it('shows yes/no in words, replaceable through messages', () => {
+    const patient: Patient = { resourceType: 'Patient', id: 'p1', active: true };
+    const { rerender } = render(<ResourceViewer resource={patient} />, { wrapper });
+    expect(rowValue('Active')).toHaveTextContent(/^Yes$/);
+    rerender(<ResourceViewer resource={{ ...patient, active: false }} messages={{ no: 'Non' }} />);
+    expect(rowValue('Active')).toHaveTextContent(/^Non$/);
+  });
 });

@@ -31,6 +31,9 @@ export interface ResourceViewerMessages {
   readonly caption: string;
   /** While the access policy's criteria matcher loads. Default 'Loading...'. */
   readonly loading: string;
+  /** A yes/no value. Defaults 'Yes' and 'No'. */
+  readonly yes: string;
+  readonly no: string;
 }
 
 /** The default English texts. */
@@ -40,6 +43,8 @@ export const defaultResourceViewerMessages: ResourceViewerMessages = {
   moreValues: '... {count} total values',
   caption: 'Details',
   loading: 'Loading...',
+  yes: 'Yes',
+  no: 'No',
 };
 
 /** The parts of the viewer, each given the class `fpk-${slot}`. */
@@ -102,7 +107,7 @@ function SingleValue({ type, value, ctx, depth }: { type: string; value: unknown
       </dl>
     );
   }
-  const text = formatTypedValue(type, value, ctx.locale);
+  const text = formatTypedValue(type, value, ctx.locale, ctx.t);
   if (text === undefined) return <>{ctx.t.unknownType}</>;
   return <>{text || ctx.t.noValue}</>;
 }

@@ -3,6 +3,7 @@ import {
   formatAddress,
   formatCodeableConcept,
   formatHumanName,
+  formatQuantity,
   getDisplayString,
   getSearchParameterDetails,
   type Bundle,
@@ -101,7 +102,8 @@ export function formatPath(resource: Resource, path: string): string {
   if ('coding' in value || 'text' in value) return formatCodeableConcept(value);
   if ('city' in value || 'line' in value || 'postalCode' in value) return formatAddress(value);
   if ('display' in value || 'reference' in value) return value.display ?? value.reference ?? '';
-  if ('value' in value) return [value.value, value.unit].filter((x) => x !== undefined).join(' ');
+  // A number is a Quantity (unit as people write it); a ContactPoint's value is its text.
+  if ('value' in value) return typeof value.value === 'number' ? formatQuantity(value) : String(value.value ?? '');
   return '';
 }
 

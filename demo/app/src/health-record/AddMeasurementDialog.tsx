@@ -1,4 +1,10 @@
-import { createVitalObservation, normalizeErrorString, parseDecimal, type VitalSign } from 'fhir-portal-kit';
+import {
+  createVitalObservation,
+  formatUnit,
+  normalizeErrorString,
+  parseDecimal,
+  type VitalSign,
+} from 'fhir-portal-kit';
 import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -51,7 +57,7 @@ export function AddMeasurementDialog({
   return (
     <Dialog
       title="Add Measurement"
-      description={`${vital.title} in ${vital.unit}`}
+      description={`${vital.title} in ${formatUnit(vital.unit)}`}
       open={open}
       onOpenChange={setOpen}
       trigger={
@@ -64,7 +70,7 @@ export function AddMeasurementDialog({
         {vital.series.map((series, i) => (
           <div key={series.code} className="portal-field">
             <label htmlFor={`${id}-${i}`}>
-              {series.label} ({vital.unit})
+              {series.label} ({formatUnit(vital.unit)})
             </label>
             <input
               id={`${id}-${i}`}

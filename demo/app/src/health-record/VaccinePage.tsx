@@ -20,7 +20,7 @@ export function VaccinePage() {
       <dl className="portal-details">
         <dt>Status</dt>
         <dd>
-          <StatusBadge status={immunization.status} />
+          <StatusBadge resource={immunization} />
           {immunization.statusReason && ` ${formatCodeableConcept(immunization.statusReason)}`}
         </dd>
         <dt>Date</dt>

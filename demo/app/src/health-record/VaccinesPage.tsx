@@ -58,7 +58,7 @@ function VaccineList({ items }: { items: Immunization[] }) {
                 .join(' · ')}
             </span>
           </span>
-          <StatusBadge status={immunization.status} />
+          <StatusBadge resource={immunization} />
         </li>
       ))}
     </ul>
