@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** `npm start` as a child process with the given environment: its output so far, and its exit. */
-function launch(env: Record<string, string>) {
+function launch(env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env } });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (output.stdout += d));
@@ -219,8 +219,9 @@ describe('npm start', () => {
         IDP_PORT: String(idp),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        LOG_LEVEL: '',
-        ACCESS_LOG: '',
+        // The defaults (an undefined value is left out of the child's environment).
+        LOG_LEVEL: undefined,
+        ACCESS_LOG: undefined,
         // Vitest sets BASE_URL ('/', Vite's); npm start's own default is the portal's address.
         BASE_URL: '',
       });
