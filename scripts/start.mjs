@@ -80,7 +80,7 @@ let stopping = false;
 let portal;
 const identityProvider = spawn(process.execPath, ['--import', 'tsx', 'demo/identity-provider/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, IDP_PORT: String(idpPort), IDP_REDIRECT_URI: callbackUrl },
+  env: { ...process.env, IDP_PORT: String(idpPort), IDP_REDIRECT_URI: callbackUrl, IDP_PORTAL_URL: publicUrl },
 });
 const identityProviderExit = new Promise((resolve) =>
   identityProvider.once('exit', (code, signal) => resolve({ code, signal }))
@@ -91,19 +91,32 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'
 });
 const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
 
-/** Stops what was started (portal, then server) and exits with the given code. */
-async function stopAll(code) {
+/** How long the parts get to stop before they are killed: the next start needs their ports. */
+const STOP_DEADLINE_MS = 4000;
+const children = [
+  { name: 'the FHIR server', child: server, exit: serverExit },
+  { name: 'the identity provider', child: identityProvider, exit: identityProviderExit },
+];
+const running = ({ child }) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * Stops every part at once (the portal, cutting its open websockets, and each child, told with
+ * `signal`) and exits with the given code; a part still running at the deadline is killed.
+ */
+async function stopAll(code, signal = 'SIGTERM') {
   if (stopping) return;
   stopping = true;
-  await portal?.close();
-  if (server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGTERM');
-    await serverExit;
-  }
-  if (identityProvider.exitCode === null && identityProvider.signalCode === null) {
-    identityProvider.kill('SIGTERM');
-    await identityProviderExit;
-  }
+  for (const part of children) if (running(part)) part.child.kill(signal);
+  let portalOpen = !!portal;
+  const deadline = setTimeout(() => {
+    const late = children.filter(running);
+    const names = [...(portalOpen ? ['the portal'] : []), ...late.map((part) => part.name)];
+    console.error(`Stopping: ${names.join(' and ')} did not stop within ${STOP_DEADLINE_MS / 1000} s; killed.`);
+    for (const part of late) part.child.kill('SIGKILL');
+    process.exit(code || 1);
+  }, STOP_DEADLINE_MS);
+  await Promise.all([portal?.close().then(() => (portalOpen = false)), ...children.map((part) => part.exit)]);
+  clearTimeout(deadline);
   process.exit(code);
 }
 
@@ -118,8 +131,18 @@ identityProviderExit.then(({ code }) => {
   console.error(`The identity provider stopped (exit ${code}); stopping the demo too.`);
   stopAll(code || 1);
 });
-process.on('SIGINT', () => stopAll(0));
-process.on('SIGTERM', () => stopAll(0));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (!stopping) return stopAll(0, signal);
+    // A second Ctrl+C: no more waiting.
+    for (const part of children.filter(running)) part.child.kill('SIGKILL');
+    process.exit(1);
+  });
+}
+// However this process ends (a crash included), it leaves no part running on its ports.
+process.on('exit', () => {
+  for (const part of children.filter(running)) part.child.kill('SIGKILL');
+});
 
 async function waitForHealth() {
   for (let i = 0; i < 600 && !stopping; i++) {

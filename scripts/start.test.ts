@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import WebSocket from 'ws';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 /** `npm start` as a child process with the given environment: its output so far, and its exit. */
-function launch(env: Record<string, string>) {
+function launch(env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env: { ...process.env, ...env } });
   const output = { stdout: '', stderr: '' };
   child.stdout.on('data', (d) => (output.stdout += d));
@@ -41,6 +42,33 @@ async function freePorts(): Promise<[number, number]> {
   await Promise.all([close(a), close(b)]);
   return ports;
 }
+
+/** The processes `npm start` started (the FHIR server, the identity provider). */
+function childrenOf(pid: number): number[] {
+  const out = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map(Number)
+    .filter((n) => n > 0);
+}
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Whether a line of output is a JSON text (the access log's form). */
+const isJson = (line: string) => {
+  try {
+    JSON.parse(line);
+    return /^\s*[{[]/.test(line);
+  } catch {
+    return false;
+  }
+};
 
 describe('npm start', () => {
   describe('when the portal port is busy', () => {
@@ -171,5 +199,96 @@ describe('npm start', () => {
       },
       SLOW
     );
+  });
+
+  // Issue 20, section 5: the demo as a process, with a browser's chat open through the portal.
+  describe('while running, with a websocket open through the portal', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fpk-start-'));
+    let ports: { portal: number; fhir: number; idp: number };
+    let run: ReturnType<typeof launch>;
+    let pids: number[] = [];
+    let chat: WebSocket | undefined;
+
+    beforeAll(async () => {
+      const [portal, fhir] = await freePorts();
+      const [idp] = await freePorts();
+      ports = { portal, fhir, idp };
+      run = launch({
+        PORT: String(portal),
+        FHIR_PORT: String(fhir),
+        IDP_PORT: String(idp),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        // The defaults (an undefined value is left out of the child's environment).
+        LOG_LEVEL: undefined,
+        ACCESS_LOG: undefined,
+        // Vitest sets BASE_URL ('/', Vite's); npm start's own default is the portal's address.
+        BASE_URL: '',
+      });
+      await vi.waitFor(
+        () => {
+          if (run.child.exitCode !== null) throw new Error(`npm start ended:\n${run.output.stderr}`);
+          expect(run.output.stdout).toContain('Press Ctrl+C to stop.');
+        },
+        { timeout: SLOW - 60_000, interval: 250 }
+      );
+      pids = childrenOf(run.child.pid!);
+      chat = new WebSocket(`ws://127.0.0.1:${portal}/ws/subscriptions-r4`);
+      await new Promise((resolve, reject) => {
+        chat!.once('open', resolve);
+        chat!.once('error', reject);
+      });
+    }, SLOW);
+
+    afterAll(async () => {
+      chat?.terminate();
+      if (run?.child.exitCode === null) {
+        run.child.kill('SIGINT');
+        await run.exit;
+      }
+      for (const pid of pids) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }, SLOW);
+
+    it('prints no JSON line per request by default', async () => {
+      const before = run.output.stdout.length;
+      for (const url of ['/healthcheck', '/fhir/R4/metadata', '/fhir/R4/Patient', '/auth/me']) {
+        await (await fetch(`http://127.0.0.1:${ports.portal}${url}`)).arrayBuffer();
+      }
+      await new Promise((r) => setTimeout(r, 500));
+      const printed = (run.output.stdout.slice(before) + run.output.stderr).split('\n');
+      expect(printed.filter(isJson)).toEqual([]);
+      expect(run.output.stdout.split('\n').filter(isJson)).toEqual([]);
+    });
+
+    it('answers the printed identity-provider URL with a page that leads back to the portal', async () => {
+      const printed = /Northwind ID:\s+(\S+)/.exec(run.output.stdout)?.[1];
+      expect(printed).toBe(`http://127.0.0.1:${ports.idp}`);
+      const res = await fetch(printed!);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      expect(html).toContain("<h1>The demo's Northwind ID</h1>");
+      expect(html).toContain(`<a href="http://127.0.0.1:${ports.portal}/">Back to the patient portal</a>`);
+      // The provider's own endpoints are still its own.
+      const discovery = await fetch(`${printed}/.well-known/openid-configuration`);
+      expect(discovery.status).toBe(200);
+      expect((await discovery.json()).issuer).toBe(printed);
+    });
+
+    it('stops every process and frees every port within 5 s of SIGTERM', async () => {
+      expect(pids).toHaveLength(2);
+      expect(chat!.readyState).toBe(WebSocket.OPEN);
+      const sent = Date.now();
+      run.child.kill('SIGTERM');
+      const result = await Promise.race([run.exit, new Promise<undefined>((r) => setTimeout(r, 5_000))]);
+      expect(result, `still running 5 s after SIGTERM; stderr:\n${run.output.stderr}`).toBeDefined();
+      await vi.waitFor(() => expect(pids.filter(alive)).toEqual([]), {
+        timeout: Math.max(500, 5_000 - (Date.now() - sent)),
+      });
+      for (const port of [ports.portal, ports.fhir, ports.idp]) await close(await listen(port));
+      expect(result!.code).toBe(0);
+      expect(result!.stderr).not.toContain('did not stop');
+    });
   });
 });

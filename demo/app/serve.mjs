@@ -60,6 +60,8 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
   const api = new URL(apiUrl);
   const root = resolve(distDir);
   const isApi = (path) => API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+  /** Both ends of every websocket passed through, until they close. */
+  const upgraded = new Set();
 
   const server = createServer((req, res) => {
     const parsed = forwardTarget(req.url ?? '/');
@@ -144,6 +146,12 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
     };
     upstream.on('error', close);
     socket.on('error', close);
+    // server.close() waits for every connection, and an upgraded one never ends by itself while
+    // a tab holds its chat open: close() cuts these.
+    for (const end of [socket, upstream]) {
+      upgraded.add(end);
+      end.once('close', () => upgraded.delete(end));
+    }
   });
 
   return new Promise((resolveStart, reject) => {
@@ -153,7 +161,12 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
       resolveStart({
         url: `http://${host}:${address.port}`,
         port: address.port,
-        close: () => new Promise((done) => server.close(() => done())),
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+            for (const end of upgraded) end.destroy();
+          }),
       });
     });
   });

@@ -10,11 +10,13 @@ import type { DemoProviderUser } from './provider';
 /** Bodies of the sign-in form, at most. */
 const MAX_FORM_BYTES = 8 * 1024;
 
-function escapeHtml(value: unknown): string {
+/** Text made safe inside HTML text and quoted attributes. */
+export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(res: ServerResponse, status: number, title: string, body: string): void {
+/** Sends one of the provider's pages: its frame, styles and headers around `body` (HTML). */
+export function page(res: ServerResponse, status: number, title: string, body: string): void {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',

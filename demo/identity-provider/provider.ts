@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
 import { DEMO_IDP_CLIENT, DemoExternalUsers } from '../server/seed/external-identity';
+import { handleHomePage } from './home-page';
 import { handleInteraction } from './interactions';
 import { MemoryAdapter } from './memory-adapter';
 
@@ -28,6 +29,8 @@ export interface DemoIdentityProviderOptions {
   /** The reference server's callback(s), e.g. http://127.0.0.1:8103/auth/external/callback. */
   redirectUris: string[];
   users?: readonly DemoProviderUser[];
+  /** The portal the root page links back to. */
+  portalUrl?: string;
 }
 
 /** A running provider. */
@@ -100,6 +103,7 @@ export async function startDemoIdentityProvider(opts: DemoIdentityProviderOption
   const callback = provider.callback();
 
   server.on('request', (req, res) => {
+    if (handleHomePage(req, res, opts.portalUrl)) return;
     handleInteraction(provider, users, req, res)
       .then((handled) => {
         if (!handled) callback(req, res);

@@ -2,7 +2,7 @@
 // (DATA_DIR) or PostgreSQL (DATABASE_URL).
 import path from 'node:path';
 import { createServer } from './app';
-import { accessLogSink } from './http/access-log';
+import { consoleAccessLog } from './console-log';
 import { explainStartupError } from './startup-errors';
 
 const port = process.env.FHIR_PORT ? Number(process.env.FHIR_PORT) : 8103;
@@ -21,8 +21,8 @@ const server = await createServer({
   baseUrl: process.env.BASE_URL || undefined,
   // `npm start` runs the demo's external OpenID provider and names it here.
   demoIdentityProvider: process.env.DEMO_IDP_URL ? { issuer: process.env.DEMO_IDP_URL } : undefined,
-  // The access log goes to standard output unless ACCESS_LOG names a file (or 'off').
-  accessLog: accessLogSink(process.env.ACCESS_LOG ?? 'stdout'),
+  // Problems only, unless LOG_LEVEL=debug or ACCESS_LOG asks for the whole access log.
+  accessLog: consoleAccessLog(process.env),
 }).catch((err) => {
   const explained = explainStartupError(err, { port });
   console.error(explained ? `[server] ${explained}` : err);
