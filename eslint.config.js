@@ -9,24 +9,24 @@ import globals from 'globals';
 // lint. seed/ is demo data: only the composition roots (app.ts, seed-cli.ts) and tests import it.
 // scripts/server-folders.mjs checks the same on the real import graph.
 const SERVER_LAYER_ORDER = [
-  ['core'], // errors, resource-type tables, JSON text, RequestAuth, the stored-resource shape
-  ['db', 'http'], // the database; the HTTP listener and router
+  ['core'], // errors, resource-type tables, JSON text, RequestAuth and SYSTEM, account record shapes
+  ['db', 'http'], // the database (and single-use spends); the canonical path, the listener and router
   ['search', 'startup-errors'], // search parameters, parsing, index extraction, SQL
-  ['access'], // who may read and write what: the one access decision, field masks, the AccessPolicy gate
+  ['access'], // the one access decision: who may read and write what, and the caller of a membership
   ['store'], // Repository: storage and versions, index writer, binary store, search execution
   ['context'], // ServerContext
-  // the FHIR REST routes; the login protocol and tokens; the schema answers
-  // (StructureDefinition, $graphql); the C-CDA validator
-  ['fhir', 'auth', 'schema', 'ccda'],
-  ['ws', 'live-bus'], // websocket subscriptions; change events across processes
-  ['fhircast'],
+  // The transports and what they serve, side by side so none leans on another: the FHIR REST
+  // routes, the login protocol and tokens, the schema answers, the C-CDA validator, websocket
+  // subscriptions and change events across processes.
+  ['fhir', 'auth', 'schema', 'ccda', 'ws', 'live-bus'],
+  ['fhircast'], // the FHIRcast hub (its sockets and events ride on ws/ and live-bus)
   ['seed'],
-  ['app', 'seed-cli'],
+  ['app', 'seed-cli', 'console-log'],
   ['main'],
 ];
 const SERVER_PARTS = SERVER_LAYER_ORDER.flat();
 const serverPath = (part) =>
-  ['context', 'live-bus', 'app', 'seed-cli', 'main', 'startup-errors'].includes(part)
+  ['context', 'live-bus', 'app', 'seed-cli', 'main', 'startup-errors', 'console-log'].includes(part)
     ? `demo/server/${part}.ts`
     : `demo/server/${part}/**/*.ts`;
 const serverImportRules = SERVER_LAYER_ORDER.flatMap((layer, i) => {
@@ -37,7 +37,7 @@ const serverImportRules = SERVER_LAYER_ORDER.flatMap((layer, i) => {
     const up = serverPath(part).endsWith('/**/*.ts') ? '(\\.\\./)+' : '\\./';
     return {
       files: [serverPath(part)],
-      ignores: ['demo/server/**/*.test.ts', 'demo/server/**/test-*.ts'],
+      ignores: ['demo/server/**/*.test.ts', 'demo/server/test/**', 'demo/server/security/**'],
       rules: {
         'no-restricted-imports': [
           'error',
@@ -121,7 +121,7 @@ export default tseslint.config(
     // Server code is typed: an `any` is a deliberate boundary, marked with a disable comment
     // that says why. Tests and the attack suite may use it freely.
     files: ['demo/server/**/*.ts'],
-    ignores: ['demo/server/**/*.test.ts', 'demo/server/**/test-*.ts', 'demo/server/security/**'],
+    ignores: ['demo/server/**/*.test.ts', 'demo/server/test/**', 'demo/server/security/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   }
 );

@@ -2,7 +2,7 @@
 // validations (no credentials needed) and a maximum-size Observation write, each in a loop for
 // the whole measurement. The figure of `npm run bench:server` that says whether heavy work stays
 // off the request thread (goal: every read under 1 s).
-import { attributeFlood, ccdaForm, elementFlood } from '../demo/server/ccda/hostile-documents';
+import { attributeFlood, ccdaForm, elementFlood } from '../demo/server/test/hostile-ccda';
 import { CCDA_VALIDATE_PATH } from '../demo/server/ccda/routes';
 import { DEFAULT_MAX_RESOURCE_BYTES } from '../demo/server/context';
 

@@ -14,7 +14,7 @@ const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../de
 const SEED_IMPORTERS = new Set(['app', 'seed-cli', 'seed']);
 
 /** Folders of tests only. */
-const TEST_FOLDERS = new Set(['security']);
+const TEST_FOLDERS = new Set(['security', 'test']);
 
 function productFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -14,7 +14,7 @@ import {
 import type { Bundle, Communication } from '../../src/fhir/types';
 import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
-import { signIn } from './auth/test-helpers';
+import { signIn } from './test/login-helpers';
 import { BUS_GAP_CHANNEL, busChannelName, createLocalBus, createPostgresBus } from './live-bus';
 import { FhircastClient, type FhircastMessagePayload } from '../../src/client/fhircast';
 import { FHIRCAST_HUB_PATH } from './fhircast/hub';

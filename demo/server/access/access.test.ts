@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestAccount,
   type TestServer,
-} from '../fhir/test-server';
+} from '../test/test-server';
 
 const refs = (bundle: Bundle | undefined) =>
   (bundle?.entry ?? []).map((e: any) => `${e.resource.resourceType}/${e.resource.id}`).sort();

@@ -4,8 +4,8 @@
 // write, and a malformed policy refused when it is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
-import { backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
-import { fhirAs } from '../security/attacker';
+import { backends, createAccount, startTestServer, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('access policies on the server (%s)', (backend) => {
   let server: TestServer;

@@ -4,9 +4,9 @@
 // guessing it is limited like sign-in.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount, type PasswordAccount } from '../security/accounts';
-import { exchange, pkce, raw, type RawResponse } from '../security/attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount, type PasswordAccount } from '../test/accounts';
+import { exchange, pkce, raw, type RawResponse } from '../test/attacker';
 import { AccountSettingsMessages } from './account-settings';
 import { generateTotpCode } from './totp';
 

@@ -17,7 +17,7 @@ import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { AuthMessages, badRequest, unauthorized } from './errors';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './login-input';
 import { hashPassword, verifyPassword } from './password';
-import { refId, type LoginRecord, type UserRecord } from './records';
+import { refId, type LoginRecord, type UserRecord } from '../core/account-records';
 import { throttlesOf } from './throttles';
 import { generateTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from './totp';
 

@@ -12,7 +12,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from 'altc
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Database } from '../db/database';
 import { BotCheckMessages, refuseBotCheck, type BotCheck } from './bot-check-contract';
-import { spendOnce } from './spent-tokens';
+import { spendOnce } from '../db/spent-tokens';
 
 /** The difficulty and lifetime of challenges. */
 export interface AltchaOptions {

@@ -3,49 +3,17 @@
  * Bearer: a JWT of this server whose Login is still live. Basic: a ClientApplication's
  * id and secret (client credentials on every request).
  */
-import { grantableScope } from '../access/scopes';
+import { authForMembership, readAccountRecord as read } from '../access/membership-caller';
 import type { RequestAuth } from '../core/request-auth';
 import type { ServerContext } from '../context';
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import { verifyAccessToken } from './jwt';
 import { parseBasicAuth } from './basic';
 import { verifyClientSecret } from './client-policy';
-import { refId, refType, type LoginRecord, type MembershipRecord, type ProjectRecord } from './records';
+import { refId, type LoginRecord, type MembershipRecord } from '../core/account-records';
 
 function fail(text: string = OutcomeMessages.unauthorized): never {
   throw new OperationOutcomeError(unauthorizedOutcome(text));
-}
-
-async function read<T>(ctx: ServerContext, type: string, id: string | undefined): Promise<T> {
-  if (!id) fail();
-  try {
-    return await ctx.systemRepo.readResource<T>(type, id);
-  } catch {
-    fail();
-  }
-}
-
-/** Builds the RequestAuth of a membership for a login. */
-export async function authForMembership(
-  ctx: ServerContext,
-  login: Pick<LoginRecord, 'id' | 'user' | 'scope' | 'clientId'>,
-  membership: MembershipRecord
-): Promise<RequestAuth> {
-  const project = await read<ProjectRecord>(ctx, 'Project', refId(membership.project));
-  const profile = membership.profile.reference!;
-  return {
-    login: login.id!,
-    user: refId(login.user)!,
-    project: project.id!,
-    membership: membership.id!,
-    profile,
-    ...(refType(profile) === 'Patient' ? { patientId: refId(profile) } : {}),
-    admin: !!membership.admin,
-    superAdmin: !!project.superAdmin,
-    // What the grant may hold, whatever was asked (no system/ scopes for people).
-    scope: grantableScope(login.scope ?? '', profile),
-    ...(login.clientId ? { clientId: login.clientId } : {}),
-  };
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import type { SignInResponse, SignInSteps } from './sign-in-steps';
-import type { ClientApplicationRecord } from './records';
+import type { ClientApplicationRecord } from '../core/account-records';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 
 /** The OAuth parameters the page carries from step to step. */

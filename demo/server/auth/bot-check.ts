@@ -12,7 +12,7 @@ import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { AltchaBotCheck, DEFAULT_ALTCHA_OPTIONS, type AltchaOptions } from './altcha';
 import { BotCheckMessages, refuseBotCheck, type BotCheck } from './bot-check-contract';
 import { RecaptchaBotCheck, type RecaptchaOptions } from './recaptcha';
-import type { UserRecord } from './records';
+import type { UserRecord } from '../core/account-records';
 
 /** How registration proves a human is there. */
 export type BotCheckConfig = ({ kind: 'altcha' } & Partial<AltchaOptions>) | ({ kind: 'recaptcha' } & RecaptchaOptions);

@@ -7,7 +7,7 @@
  */
 import type { Repository } from '../store/repository';
 import { AuthMessages, OAuthError, badRequest } from './errors';
-import type { ClientApplicationRecord, LoginRecord } from './records';
+import type { ClientApplicationRecord, LoginRecord } from '../core/account-records';
 import { safeEqual } from './safe-equal';
 
 /** The rules that apply to one client. */

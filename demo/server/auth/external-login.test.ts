@@ -3,14 +3,14 @@
 // (test-identity-provider.ts) that checks what a provider checks; the browser's part is played
 // with raw requests that follow the redirects by hand, as Chromium would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { exchange, pkce, raw, type RawResponse } from '../security/attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { exchange, pkce, raw, type RawResponse } from '../test/attacker';
 import { ExternalLoginMessages } from './external-login';
 import { ProviderLimits, ProviderMessages } from './external-provider-client';
 import { sealFlow, type ExternalFlow } from './external-state';
 import type { IdentityProviderConfig } from './identity-providers';
 import { s256Challenge } from './pkce';
-import { TEST_PROVIDER_CLIENT, startTestIdentityProvider, type TestIdentityProvider } from './test-identity-provider';
+import { TEST_PROVIDER_CLIENT, startTestIdentityProvider, type TestIdentityProvider } from '../test/identity-provider';
 
 const DOMAIN = 'idp.test';
 const CLIENT_ID = 'test-portal';

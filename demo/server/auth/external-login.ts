@@ -56,7 +56,7 @@ import {
   type MembershipRecord,
   type PendingLink,
   type UserRecord,
-} from './records';
+} from '../core/account-records';
 import { verifyPassword } from './password';
 import { throttlesOf } from './throttles';
 

@@ -12,7 +12,7 @@
  */
 import type { ServerContext } from '../context';
 import { badRequest } from './errors';
-import type { ProjectRecord } from './records';
+import type { ProjectRecord } from '../core/account-records';
 
 /** How the server authenticates to the provider's token endpoint (RFC 6749 section 2.3.1). */
 export type TokenAuthMethod = 'client_secret_basic' | 'client_secret_post';

@@ -5,7 +5,7 @@
 import type { Repository } from '../store/repository';
 import { AuthMessages, badRequest } from './errors';
 import { requireString } from './login-input';
-import { refId, type LoginRecord, type MembershipRecord, type UserRecord } from './records';
+import { refId, type LoginRecord, type MembershipRecord, type UserRecord } from '../core/account-records';
 
 export async function findUserByEmail(repo: Repository, email: string): Promise<UserRecord | undefined> {
   return repo.searchOne<UserRecord>('User', { email });

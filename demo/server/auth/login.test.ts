@@ -16,7 +16,7 @@ import {
   handleRedirectCallback,
   type NewUserRequest,
 } from '../../../src/client/login';
-import { clientFor, failure } from '../fhir/test-server';
+import { clientFor, failure } from '../test/test-server';
 import { generateTotpCode } from './totp';
 import { signAccessToken } from './jwt';
 import { s256Challenge } from './pkce';
@@ -39,7 +39,7 @@ import {
   startTestServer,
   type RecordingFetch,
   type TestServer,
-} from './test-helpers';
+} from '../test/login-helpers';
 
 let server: TestServer;
 let base: string;

@@ -6,7 +6,7 @@
  */
 import type { Database } from '../db/database';
 import { BotCheckMessages, refuseBotCheck, type BotCheck } from './bot-check-contract';
-import { spendOnce } from './spent-tokens';
+import { spendOnce } from '../db/spent-tokens';
 
 /** Where and how tokens are verified. */
 export interface RecaptchaOptions {

@@ -13,7 +13,7 @@ import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, requireString } from './login-input';
 import { membershipsOf, readLoginUser, readPendingLogin } from './login-lookups';
 import { hashPassword } from './password';
-import type { MembershipRecord, ProjectRecord, UserRecord } from './records';
+import type { MembershipRecord, ProjectRecord, UserRecord } from '../core/account-records';
 import { createLogin, SignInSteps, type SignInResponse } from './sign-in-steps';
 import { throttlesOf } from './throttles';
 

@@ -16,7 +16,7 @@ import { findUserByEmail, membershipsOf, readLogin, readLoginUser, readPendingLo
 import { digest, secret } from './login-secrets';
 import { hashPassword, verifyPassword } from './password';
 import { isCodeChallengeMethod } from './pkce';
-import { refId, type LoginRecord, type MembershipRecord, type UserRecord } from './records';
+import { refId, type LoginRecord, type MembershipRecord, type UserRecord } from '../core/account-records';
 import { MFA_ATTEMPTS_PER_LOGIN, throttlesOf } from './throttles';
 import { generateTotpSecret, totpQrDataUrl, verifyTotp } from './totp';
 

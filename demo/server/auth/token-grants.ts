@@ -11,7 +11,7 @@ import { OAuthError } from './errors';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken } from './jwt';
 import { digest, secret } from './login-secrets';
 import { verifyPkce } from './pkce';
-import { refId, type LoginRecord, type MembershipRecord } from './records';
+import { refId, type LoginRecord, type MembershipRecord } from '../core/account-records';
 import { safeEqual } from './safe-equal';
 import { DEFAULT_SCOPE } from './sign-in-steps';
 

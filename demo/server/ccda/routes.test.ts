@@ -1,7 +1,7 @@
 // The validator over real HTTP, without credentials, as the portal's Validate button and any
 // stranger on the network call it: multipart with a ccdaFile part.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
 import { buildCcdDocument } from '../seed/documents';
 import { CCDA_VALIDATE_PATH } from './routes';
 import { ERROR_TYPE, MAX_CCDA_BYTES } from './validate-ccda';

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
 import { statusOfOutcome } from '../core/errors';
-import { attributeFlood, ccdaForm, elementFlood } from './hostile-documents';
+import { attributeFlood, ccdaForm, elementFlood } from '../test/hostile-ccda';
 import { ValidatorPool } from './validator-pool';
 
 /** The multipart request a browser would send, as the pool receives it. */

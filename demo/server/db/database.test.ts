@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../fhir/test-server';
+import { backends } from '../test/test-server';
 import { openDatabase, type Database, type OpenDatabaseOptions } from './database';
 import { migrations } from './migrations';
 

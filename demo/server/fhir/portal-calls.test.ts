@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../app';
-import { signIn } from '../auth/test-helpers';
+import { signIn } from '../test/login-helpers';
 import { DemoCredentials } from '../seed/ids';
 import type { FhirClient } from '../../../src/client';
 import type { Bundle } from '../../../src/fhir/types';
-import { clientFor } from './test-server';
+import { clientFor } from '../test/test-server';
 
 describe('the portal calls, as the seeded demo patient', () => {
   let server: RunningServer;

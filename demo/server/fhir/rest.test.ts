@@ -12,7 +12,7 @@ import {
   restartTestServer,
   startTestServer,
   type TestServer,
-} from './test-server';
+} from '../test/test-server';
 
 describe.each(backends())('FHIR REST (%s)', (backend) => {
   let server: TestServer;

@@ -2,7 +2,7 @@
 import { WebSocket } from 'ws';
 import { FhircastClient, type FhircastConnection, type FhircastMessagePayload } from '../../../src/client/fhircast';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { getJson, postForm, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { getJson, postForm, signIn, startTestServer, type TestServer } from '../test/login-helpers';
 import { FHIRCAST_HUB_PATH, MAX_TOPIC_LENGTH } from './hub';
 
 let server: TestServer;

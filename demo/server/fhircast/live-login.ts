@@ -8,8 +8,8 @@
  */
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import { isOperationOutcomeError } from '../../../src/fhir/outcomes';
-import { authForMembership } from '../auth/authenticate';
-import { refId, type LoginRecord, type MembershipRecord } from '../auth/records';
+import { authForMembership } from '../access/membership-caller';
+import { refId, type LoginRecord, type MembershipRecord } from '../core/account-records';
 import type { ServerContext } from '../context';
 import type { RequestAuth } from '../core/request-auth';
 import { memberPolicyLoader } from '../access/member-policy';

@@ -1,8 +1,8 @@
 // The schema endpoints through the package's FhirClient: GraphQL for a type's definition and
 // search parameters, $expand-profile for a profile, and what a malformed query gets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, clientFor, createAccount, failure, startTestServer, type TestServer } from '../fhir/test-server';
-import { fhirAs } from '../security/attacker';
+import { backends, clientFor, createAccount, failure, startTestServer, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('schema requests (%s)', (backend) => {
   let server: TestServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Every search goes through the package's FhirClient (clientApi keeps the status/body shape).
-import { backends, clientApi, clientFor, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
+import { backends, clientApi, clientFor, createAccount, startTestServer, type TestServer } from '../test/test-server';
 
 const ids = (res: { body: any }) =>
   (res.body.entry ?? []).filter((e: any) => e.search?.mode !== 'include').map((e: any) => e.resource.id);

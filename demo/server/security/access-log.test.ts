@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
 import { accessLogSink } from '../http/access-log';
-import { createPasswordAccount, type PasswordAccount } from './accounts';
-import { exchange, fhirAs, pkce, raw } from './attacker';
+import { createPasswordAccount, type PasswordAccount } from '../test/accounts';
+import { exchange, fhirAs, pkce, raw } from '../test/attacker';
 
 describe.each(backends())('access log (%s)', (backend) => {
   let server: TestServer;

@@ -12,10 +12,10 @@ import { ExternalLoginMessages } from '../auth/external-login';
 import { AuthMessages } from '../auth/errors';
 import { ProviderDomainMessages, type IdentityProviderConfig } from '../auth/identity-providers';
 import { hashPassword } from '../auth/password';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../auth/test-identity-provider';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { wrongCode } from './accounts';
-import { exchange, newUser, pkce, raw, type RawResponse } from './attacker';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../test/identity-provider';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { wrongCode } from '../test/accounts';
+import { exchange, newUser, pkce, raw, type RawResponse } from '../test/attacker';
 import { TOTP } from 'otpauth';
 
 const DOMAIN = 'northwind.test';

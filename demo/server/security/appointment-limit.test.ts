@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Slot } from '../../../src/fhir';
 import { buildBookingBundle } from '../../../src/scheduler';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const DAY = 24 * 60 * 60 * 1000;
 const OVER_LIMIT = 'A patient may hold at most 3 upcoming appointments; cancel one to book another';

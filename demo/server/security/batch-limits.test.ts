@@ -5,8 +5,8 @@
 // response stops at 16 MB, which also bounds what _include and _revinclude add. Each limit
 // answers 413 with an OperationOutcome (too-costly) that says which limit and how to stay under it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const ROWS_TEXT = /^This Bundle asks for up to \d+ rows; a Bundle may ask for at most 10000/;
 const BYTES_TEXT =

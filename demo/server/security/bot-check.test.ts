@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AltchaBotCheck } from '../auth/altcha';
-import { solveAltcha, TEST_BOT_CHECK } from '../auth/test-helpers';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { pkce, postFrom, raw } from './attacker';
+import { solveAltcha, TEST_BOT_CHECK } from '../test/login-helpers';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { pkce, postFrom, raw } from '../test/attacker';
 
 describe.each(backends())('bot check on registration (%s)', (backend) => {
   let server: TestServer;

@@ -11,8 +11,8 @@ import {
   startTestServer,
   type TestAccount,
   type TestServer,
-} from '../fhir/test-server';
-import { fhirAs } from './attacker';
+} from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('catalogue identity (%s)', (backend) => {
   let server: TestServer;

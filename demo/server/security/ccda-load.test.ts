@@ -4,10 +4,10 @@
 // budget, behind a small pool, so the event loop keeps answering. The bound asserted here is a
 // generous security bound (a read answers within 2 s); the goal (under 1 s) is the bench's line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attributeFlood, ccdaForm, elementFlood } from '../ccda/hostile-documents';
+import { attributeFlood, ccdaForm, elementFlood } from '../test/hostile-ccda';
 import { CCDA_VALIDATE_PATH } from '../ccda/routes';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('C-CDA validation under attack (%s)', (backend) => {
   let server: TestServer;

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount, type PasswordAccount } from './accounts';
-import { fhirAs, pkce, raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount, type PasswordAccount } from '../test/accounts';
+import { fhirAs, pkce, raw } from '../test/attacker';
 
 describe.each(backends())('OAuth clients and tokens (%s)', (backend) => {
   let server: TestServer;

@@ -2,8 +2,8 @@
 // read a signed-in user's answers. Only allow-listed origins (the portal's by default, more by
 // CORS_ORIGINS) get CORS headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
-import { raw } from './attacker';
+import { backends, createAccount, startTestServer, type TestServer } from '../test/test-server';
+import { raw } from '../test/attacker';
 
 describe.each(backends())('CORS (%s)', (backend) => {
   let server: TestServer;

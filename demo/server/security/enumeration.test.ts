@@ -1,9 +1,9 @@
 // Item 10: an unknown email and a wrong password answered the same text but a different
 // `expression`, which told an attacker which emails have accounts. They are now identical.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount } from './accounts';
-import { raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount } from '../test/accounts';
+import { raw } from '../test/attacker';
 
 describe.each(backends())('user enumeration (%s)', (backend) => {
   let server: TestServer;

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../auth/jwt';
-import { signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { signIn, startTestServer, type TestServer } from '../test/login-helpers';
 import {
   FHIRCAST_HUB_PATH,
   MAX_FHIRCAST_EVENT_BYTES,
@@ -17,8 +17,8 @@ import {
   MAX_TOPICS_PER_USER,
 } from '../fhircast/hub';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { createPasswordAccount } from './accounts';
-import { raw } from './attacker';
+import { createPasswordAccount } from '../test/accounts';
+import { raw } from '../test/attacker';
 
 let server: TestServer;
 let doctor: string;

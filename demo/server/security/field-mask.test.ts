@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
-import { backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 const PATCH = { 'Content-Type': 'application/json-patch+json' };
 

@@ -1,8 +1,8 @@
 // Item 7: GET {type}/{id}/_history checked only the current version, so after a resource moved
 // to another patient, that patient read the earlier owner's versions. Every version is checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('history versions (%s)', (backend) => {
   let server: TestServer;

@@ -1,8 +1,8 @@
 // Item 12: hostile input answered 500. Each is now a 4xx OperationOutcome, or stored correctly
 // (long strings are indexed by a bounded prefix).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 describe.each(backends())('hostile input (%s)', (backend) => {
   let server: TestServer;

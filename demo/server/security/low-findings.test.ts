@@ -7,8 +7,8 @@
 // - a patient could set security labels and a narrative with <script> on their own Patient; every
 //   write's narrative is now held to FHIR's rules, whoever writes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const XHTML = 'xmlns="http://www.w3.org/1999/xhtml"';
 

@@ -2,9 +2,9 @@
 // ones. Wrong codes are limited per login (then the login is revoked: sign in again) and per
 // account (then 429 with Retry-After, whatever the code).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount, wrongCode, type PasswordAccount } from './accounts';
-import { pkce, raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount, wrongCode, type PasswordAccount } from '../test/accounts';
+import { pkce, raw } from '../test/attacker';
 
 describe.each(backends())('MFA attempt limits (%s)', (backend) => {
   let server: TestServer;

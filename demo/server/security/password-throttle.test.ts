@@ -3,9 +3,9 @@
 // account and per client address with growing delays (429 + Retry-After), counted before the
 // hash runs, so a flood costs a handful of hashes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount } from './accounts';
-import { postFrom, raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount } from '../test/accounts';
+import { postFrom, raw } from '../test/attacker';
 
 describe.each(backends())('password login throttling (%s)', (backend) => {
   let server: TestServer;

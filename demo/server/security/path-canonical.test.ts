@@ -8,9 +8,9 @@
 // decides, and every other spelling is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
-import { backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
+import { backends, createAccount, startTestServer, type TestServer } from '../test/test-server';
 import { frontDeskPolicy } from '../seed/front-desk';
-import { sendTarget, answerBeforeBody } from './raw-target';
+import { sendTarget, answerBeforeBody } from '../test/raw-target';
 
 const HASH_MARKER = 'scrypt$leak-marker-hash';
 const OBSERVATION_MARKER = 'leak-marker-observation';

@@ -7,12 +7,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import { PUBLIC_ROUTES, isPublicRoute } from '../app';
-import { backends, createAccount, startTestServer, type TestServer } from '../fhir/test-server';
+import { backends, createAccount, startTestServer, type TestServer } from '../test/test-server';
 import { canonicalPath } from '../http/canonical-path.mjs';
 import { Router } from '../http/router';
 import { frontDeskPolicy } from '../seed/front-desk';
-import { sendTarget } from './raw-target';
-import { samplePath } from './route-samples';
+import { sendTarget } from '../test/raw-target';
+import { samplePath } from '../test/route-samples';
 
 const HASH_MARKER = 'scrypt$fuzz-marker-hash';
 const OBSERVATION_MARKER = 'fuzz-marker-observation';

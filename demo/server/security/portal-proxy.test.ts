@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM module without types
 import { startPortalServer } from '../../app/serve.mjs';
-import { sendTarget } from './raw-target';
+import { sendTarget } from '../test/raw-target';
 
 describe('the portal proxy', () => {
   const received: string[] = [];

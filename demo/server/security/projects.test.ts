@@ -3,9 +3,9 @@
 // includes, history, batches and live subscriptions.
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_BOT_CHECK } from '../auth/test-helpers';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { exchange, fhirAs, newUser, pkce, raw, signUpProjectAdmin } from './attacker';
+import { TEST_BOT_CHECK } from '../test/login-helpers';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { exchange, fhirAs, newUser, pkce, raw, signUpProjectAdmin } from '../test/attacker';
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;

@@ -4,10 +4,10 @@
 // Retry-After, while other addresses still register.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveAltcha, TEST_BOT_CHECK } from '../auth/test-helpers';
+import { solveAltcha, TEST_BOT_CHECK } from '../test/login-helpers';
 import { DEFAULT_REGISTRATIONS_PER_ADDRESS_PER_HOUR, registrationsPerAddressFromEnv } from '../auth/throttles';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { pkce, postFrom } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { pkce, postFrom } from '../test/attacker';
 
 describe.each(backends())('registrations per address (%s)', (backend) => {
   let server: TestServer;

@@ -5,8 +5,8 @@
 // held to the resource cap, and a JSON Patch may not grow a resource past it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxResourceBytesFromEnv } from '../fhir/resource-size';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, type RawResponse } from '../test/attacker';
 
 const MB = 1024 * 1024;
 

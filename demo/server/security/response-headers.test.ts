@@ -3,8 +3,8 @@
 // Cache-Control, so a shared browser or proxy could keep a patient's record. Now every answer
 // says nosniff, and every answer to a signed-in caller says no-store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs, raw, type RawResponse } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs, raw, type RawResponse } from '../test/attacker';
 
 describe.each(backends())('response headers (%s)', (backend) => {
   let server: TestServer;

@@ -4,9 +4,9 @@
 // accident: it must be named public.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES, isPublicRoute } from '../app';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { sendTarget } from './raw-target';
-import { routeName, samplePath } from './route-samples';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { sendTarget } from '../test/raw-target';
+import { routeName, samplePath } from '../test/route-samples';
 
 describe.each(backends())('every registered route without a token (%s)', (backend) => {
   let server: TestServer;

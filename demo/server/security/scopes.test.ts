@@ -3,9 +3,9 @@
 // patient. Scopes (v1 .read/.write/.*, v2 .cruds; patient/, user/, system/) now bound every
 // interaction, and a grant never holds more than the user may have.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { createPasswordAccount, type PasswordAccount } from './accounts';
-import { exchange, fhirAs, pkce, raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { createPasswordAccount, type PasswordAccount } from '../test/accounts';
+import { exchange, fhirAs, pkce, raw } from '../test/attacker';
 
 describe.each(backends())('SMART scopes (%s)', (backend) => {
   let server: TestServer;

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import { createServer, type RunningServer } from '../app';
-import { registerPatient, signIn, TEST_BOT_CHECK } from '../auth/test-helpers';
+import { registerPatient, signIn, TEST_BOT_CHECK } from '../test/login-helpers';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { fhirAs, raw } from './attacker';
+import { fhirAs, raw } from '../test/attacker';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.log('DATABASE_URL not set: PostgreSQL path skipped');

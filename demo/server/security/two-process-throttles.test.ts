@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../app';
-import { createPasswordAccount, wrongCode } from './accounts';
-import { pkce, postFrom, raw } from './attacker';
+import { createPasswordAccount, wrongCode } from '../test/accounts';
+import { pkce, postFrom, raw } from '../test/attacker';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) console.log('DATABASE_URL not set: PostgreSQL path skipped');

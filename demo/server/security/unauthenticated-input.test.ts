@@ -2,8 +2,8 @@
 // email blocked every other request for seconds, growing with the square of the length.
 // Lengths are bounded before any pattern and the check is linear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../fhir/test-server';
-import { raw } from './attacker';
+import { backends, startTestServer, type TestServer } from '../test/test-server';
+import { raw } from '../test/attacker';
 
 describe.each(backends())('unauthenticated input (%s)', (backend) => {
   let server: TestServer;

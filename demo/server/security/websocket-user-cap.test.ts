@@ -4,8 +4,8 @@
 // sockets; a bind past it is refused and the socket closed, and other users still bind.
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 const CAP = 3;
 

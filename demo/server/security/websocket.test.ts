@@ -4,8 +4,8 @@
 // address holds a few unbound sockets, and a socket that does not bind in time is closed.
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../fhir/test-server';
-import { fhirAs } from './attacker';
+import { backends, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import { fhirAs } from '../test/attacker';
 
 const LIMITS = { maxUnboundPerAddress: 3, bindDeadlineMs: 4000 };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoIdentityProvider, type RunningIdentityProvider } from '../../identity-provider/provider';
 import { createServer, type RunningServer } from '../app';
-import { pkce, raw } from '../security/attacker';
+import { pkce, raw } from '../test/attacker';
 import {
   configureDemoExternalIdentity,
   DEMO_PORTAL_CLIENT_ID,

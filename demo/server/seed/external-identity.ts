@@ -8,7 +8,7 @@
 import type { Patient } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import type { ProjectWithIdentityProviders } from '../auth/identity-providers';
-import type { ClientApplicationRecord, MembershipRecord, UserRecord } from '../auth/records';
+import type { ClientApplicationRecord, MembershipRecord, UserRecord } from '../core/account-records';
 import { DEMO_PROJECT_ID } from './ids';
 import { seedId } from './seed-id';
 

@@ -7,7 +7,7 @@
  */
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import type { Practitioner } from '../../../src/fhir/types';
-import type { MembershipRecord, UserRecord } from '../auth/records';
+import type { MembershipRecord, UserRecord } from '../core/account-records';
 import { hashPassword } from '../auth/password';
 import { DEMO_PROJECT_ID, DemoCredentials, DemoIds } from './ids';
 

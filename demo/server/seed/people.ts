@@ -1,6 +1,6 @@
 /** Seed: the demo project, its people, their accounts and the demo client application. */
 import type { Organization, Patient, Practitioner, Resource } from '../../../src/fhir/types';
-import type { ClientApplicationRecord, MembershipRecord, ProjectRecord, UserRecord } from '../auth/records';
+import type { ClientApplicationRecord, MembershipRecord, ProjectRecord, UserRecord } from '../core/account-records';
 import { hashPassword } from '../auth/password';
 import {
   DEMO_CLIENT_ID,

@@ -12,8 +12,8 @@ import {
   DemoIds,
   QuestionnaireUrls,
 } from './ids';
-import { signIn, startTestServer, type TestServer } from '../auth/test-helpers';
-import { failure } from '../fhir/test-server';
+import { signIn, startTestServer, type TestServer } from '../test/login-helpers';
+import { failure } from '../test/test-server';
 
 // A Wednesday, mid-morning UTC.
 const NOW = new Date('2026-11-18T10:30:00Z');

@@ -7,7 +7,7 @@ import type { Parameters, Subscription } from '../../../src/fhir/types';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import { OperationOutcomeError, badRequestOutcome, unauthorizedOutcome } from '../../../src/fhir/outcomes';
-import type { SubscriptionBindingRecord } from '../auth/records';
+import type { SubscriptionBindingRecord } from '../core/account-records';
 import { websocketUrl } from './criteria';
 
 /** Binding tokens must be used within this time. */

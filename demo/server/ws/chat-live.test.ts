@@ -4,7 +4,7 @@ import { WebSocket } from 'ws';
 import { configureClientSubscriptions, participantsQuery, createChatMessage, fetchChatPage } from '../../../src/client';
 import type { Bundle, Communication } from '../../../src/fhir/types';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { signIn, startTestServer, type SignedIn, type TestServer } from '../auth/test-helpers';
+import { signIn, startTestServer, type SignedIn, type TestServer } from '../test/login-helpers';
 
 let server: TestServer;
 let homer: SignedIn;

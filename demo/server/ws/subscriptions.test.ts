@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { DemoCredentials, DemoIds } from '../seed/ids';
-import { clientApi, clientFor } from '../fhir/test-server';
-import { registerPatient, signIn, startTestServer, type TestServer } from '../auth/test-helpers';
+import { clientApi, clientFor } from '../test/test-server';
+import { registerPatient, signIn, startTestServer, type TestServer } from '../test/login-helpers';
 
 let server: TestServer;
 let base: string;

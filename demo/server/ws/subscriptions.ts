@@ -25,9 +25,9 @@ import { errorOutcome, isOperationOutcomeError } from '../../../src/fhir/outcome
 import { decideAccess } from '../access/decide';
 import { withAccessPolicy } from '../access/member-policy';
 import { hiddenSearchCode } from '../access/search-fields';
-import { authForMembership } from '../auth/authenticate';
-import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../auth/records';
-import { spendOnce } from '../auth/spent-tokens';
+import { authForMembership } from '../access/membership-caller';
+import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../core/account-records';
+import { spendOnce } from '../db/spent-tokens';
 import { whoOf, writeAccessLog, type AccessLogEntry, type AccessLogSink } from '../http/access-log';
 import { matchesCriteria, parseCriteria, type ParsedCriteria } from './criteria';
 

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IdentityProviderConfig } from './identity-providers';
+import type { IdentityProviderConfig } from '../auth/identity-providers';
 
 /** One request the provider received. */
 export interface ProviderRequest {

@@ -1,6 +1,6 @@
 // Documents an attacker sends the validator, at the largest size it takes: the load test and the
 // bench (bench/server.ts) send the same ones, so both measure the same worst case.
-import { MAX_CCDA_BYTES } from './validate-ccda';
+import { MAX_CCDA_BYTES } from '../ccda/validate-ccda';
 
 const OPEN = '<ClinicalDocument xmlns="urn:hl7-org:v3"><x';
 const CLOSE = '/></ClinicalDocument>';

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { RunningServer } from '../app';
-import { solveAltcha } from '../auth/test-helpers';
+import { solveAltcha } from './login-helpers';
 
 /** One raw answer: status, headers and the body (parsed when it is JSON). */
 export interface RawResponse {

@@ -4,7 +4,7 @@
 // in this process or any other on the same database. Rows live until the credential would have
 // expired anyway, so the table holds at most what is still valid.
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/database';
+import type { Database } from './database';
 
 /** How often (in spends) expired rows are swept. */
 const SWEEP_EVERY = 200;
