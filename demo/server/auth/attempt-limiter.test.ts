@@ -46,6 +46,34 @@ describe('AttemptLimiter (counts in the database)', () => {
     expect(await limiter.attempt(both)).toEqual({ held: false, failures: [1, 2] });
   });
 
+  it('answers a hold it has read without another transaction, until the hold runs out', async () => {
+    now = 2_500_000;
+    const held: AttemptRule = { ...rule, name: 'held', free: 0, baseDelayMs: 4000 };
+    expect(await limiter.attempt([{ rule: held, key: 'f' }])).toEqual({ held: false, failures: [1] });
+    expect(await limiter.attempt([{ rule: held, key: 'f' }])).toEqual({ held: true, rule: held, waitMs: 4000 });
+    // A flood against the held key: answered from what this process read, the database untouched.
+    let transactions = 0;
+    const counting = Object.assign(Object.create(db) as Database, {
+      transaction: (fn: Parameters<Database['transaction']>[0]) => {
+        transactions++;
+        return db.transaction(fn);
+      },
+    });
+    const flooded = new AttemptLimiter(counting, () => now);
+    expect(await flooded.attempt([{ rule: held, key: 'f' }])).toEqual({ held: true, rule: held, waitMs: 4000 });
+    expect(transactions).toBe(1);
+    now += 1000;
+    for (let i = 0; i < 50; i++) {
+      expect(await flooded.attempt([{ rule: held, key: 'f' }])).toEqual({ held: true, rule: held, waitMs: 3000 });
+    }
+    expect(transactions).toBe(1);
+    expect(await limiter.failures(held, 'f')).toBe(1);
+    // Past the hold the database decides again.
+    now += 3000;
+    expect(await flooded.attempt([{ rule: held, key: 'f' }])).toEqual({ held: false, failures: [2] });
+    expect(transactions).toBe(2);
+  });
+
   it('counts every one of many parallel attempts exactly once', async () => {
     now = 3_000_000;
     const many: AttemptRule = { ...rule, name: 'many', free: 1000 };

@@ -47,6 +47,9 @@ export function delayAfter(rule: AttemptRule, failures: number): number {
   return over > 0 ? Math.min(rule.maxDelayMs, rule.baseDelayMs * 2 ** Math.min(over - 1, 30)) : 0;
 }
 
+/** How many holds one process remembers (AttemptLimiter.knownHolds). */
+const MAX_KNOWN_HOLDS = 10_000;
+
 /** How often (in attempts, per process) rows quiet past their window are swept. */
 const SWEEP_EVERY = 200;
 
@@ -56,6 +59,14 @@ const SWEEP_EVERY = 200;
  */
 export class AttemptLimiter {
   private attemptsSinceSweep = 0;
+  /**
+   * Holds this process has read from the database (row key → held until), so a flood against a
+   * held key is answered 429 without a transaction each: on PGlite's one connection those would
+   * queue everyone else's sign-in behind the flood. A hold only ends by its time running out
+   * (a held key cannot try, so it cannot succeed), so remembering it refuses nothing the
+   * database would allow. Bounded: expired entries go when it grows past MAX_KNOWN_HOLDS.
+   */
+  private readonly knownHolds = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -75,7 +86,10 @@ export class AttemptLimiter {
   async attempt(counts: AttemptCount[]): Promise<AttemptOutcome> {
     const now = this.now();
     const keys = counts.map((count) => AttemptLimiter.rowKey(count));
+    const known = this.knownHold(counts, keys, now);
+    if (known) return known;
     const sorted = [...new Set(keys)].sort();
+    const seenHolds: [string, number][] = [];
     const outcome = await this.db.transaction(async (tx) => {
       await tx.query(
         `INSERT INTO attempt_counts (key, failures, last_failure, held_until, expires_at)
@@ -94,6 +108,7 @@ export class AttemptLimiter {
       counts.forEach((count, i) => {
         const wait = Number(live.get(keys[i])?.held_until ?? 0) - now;
         if (wait <= 0) return;
+        seenHolds.push([keys[i], now + wait]);
         firstHeld ??= count.rule;
         waitMs = Math.max(waitMs, wait);
       });
@@ -125,11 +140,34 @@ export class AttemptLimiter {
       );
       return { held: false as const, failures: keys.map((key) => updated.get(key)!.failures) };
     });
+    if (outcome.held) this.rememberHolds(seenHolds, now);
     if (++this.attemptsSinceSweep >= SWEEP_EVERY) {
       this.attemptsSinceSweep = 0;
       await this.db.query('DELETE FROM attempt_counts WHERE expires_at <= $1', [now]);
     }
     return outcome;
+  }
+
+  /** The outcome attempt() would read from the database for a hold this process already knows. */
+  private knownHold(counts: AttemptCount[], keys: string[], now: number): AttemptOutcome | undefined {
+    if (!this.knownHolds.size) return undefined;
+    let firstHeld: AttemptRule | undefined;
+    let waitMs = 0;
+    counts.forEach((count, i) => {
+      const wait = (this.knownHolds.get(keys[i]) ?? 0) - now;
+      if (wait <= 0) return;
+      firstHeld ??= count.rule;
+      waitMs = Math.max(waitMs, wait);
+    });
+    return firstHeld ? { held: true, rule: firstHeld, waitMs } : undefined;
+  }
+
+  private rememberHolds(holds: [string, number][], now: number): void {
+    if (this.knownHolds.size >= MAX_KNOWN_HOLDS) {
+      for (const [key, until] of this.knownHolds) if (until <= now) this.knownHolds.delete(key);
+      if (this.knownHolds.size >= MAX_KNOWN_HOLDS) this.knownHolds.clear();
+    }
+    for (const [key, until] of holds) this.knownHolds.set(key, until);
   }
 
   private async row(rule: AttemptRule, key: string): Promise<Row | undefined> {
@@ -161,6 +199,7 @@ export class AttemptLimiter {
 
   /** Forgets the key's failures (a success). */
   async succeed(rule: AttemptRule, key: string): Promise<void> {
+    this.knownHolds.delete(AttemptLimiter.rowKey({ rule, key }));
     await this.db.query('DELETE FROM attempt_counts WHERE key = $1', [AttemptLimiter.rowKey({ rule, key })]);
   }
 }
