@@ -86,11 +86,12 @@ export class SignInSteps {
   async login(body: Record<string, unknown>, remoteAddress = 'unknown'): Promise<SignInResponse> {
     const email = normalizeEmail(body.email);
     const password = requireString(body.password, 'password', 'Password is required', MAX_PASSWORD_LENGTH);
-    await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     // Throttled per guesser (address and account, the email known or not), per address and per
-    // account (throttles.ts). The attempt is counted before the hash runs, so parallel guesses all count.
+    // account (throttles.ts). The attempt is counted before the hash runs, so parallel guesses all
+    // count, and before anything reads the database, so a held flood costs no reads.
     const limits = throttlesOf(this.ctx);
     await limits.passwordAttempt(email, remoteAddress);
+    await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     const user = await findUserByEmail(this.repo, email);
     if (!user) {
       // Spend the same time as a real check, so response time does not tell which emails exist.
