@@ -136,6 +136,38 @@ describe('SearchTable', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
   });
 
+  it('shows phone numbers in a phone column, not the email listed first', async () => {
+    const withTelecom: Patient = {
+      ...patient('a', 'Ada', 'Lovelace', '1815-12-10'),
+      telecom: [
+        { system: 'email', value: 'ada@example.com' },
+        { system: 'phone', use: 'mobile', value: '+1-541-555-0142' },
+      ],
+    };
+    const noPhone: Patient = {
+      ...patient('b', 'Grace', 'Hopper', '1906-12-09'),
+      telecom: [{ system: 'email', value: 'grace@example.com' }],
+    };
+    const search = searchOf(() => ({
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: [{ resource: withTelecom }, { resource: noPhone }],
+    }));
+    render(
+      <SearchTable
+        label="Patients"
+        resourceType="Patient"
+        columns={['name', 'phone', { key: 'tel', label: 'Telephone', path: 'telecom', system: 'phone' }]}
+        search={search}
+      />
+    );
+    const table = screen.getByRole('table', { name: 'Patients' });
+    expect(await within(table).findAllByRole('cell', { name: '+1-541-555-0142' })).toHaveLength(2);
+    expect(within(table).queryByRole('cell', { name: /@example\.com/ })).toBeNull();
+    const grace = within(table).getByRole('cell', { name: 'Grace Hopper' }).closest('tr')!;
+    expect([...grace.querySelectorAll('td')].slice(2).map((td) => td.textContent)).toEqual(['', '']);
+  });
+
   it('formats values at a path', () => {
     const p: Patient = {
       resourceType: 'Patient',

@@ -23,6 +23,8 @@ export type SearchTableColumn =
       readonly label: string;
       /** Dotted element path shown in the cell (e.g. 'address.city'). */
       readonly path?: string;
+      /** For a list of ContactPoints (e.g. path 'telecom'): show the first of this system ('phone', 'email'). */
+      readonly system?: string;
       /** The search parameter the column sorts by; not sortable without one. */
       readonly sort?: string;
       /** Renders the cell instead of the value at `path`. */
@@ -67,6 +69,7 @@ interface ResolvedColumn {
   key: string;
   label: string;
   path: string;
+  system?: string;
   sort?: string;
   render?: (resource: Resource) => ReactNode;
 }
@@ -80,12 +83,18 @@ export function resolveColumns(
   return columns.map((c) => {
     if (typeof c !== 'string') return { ...c, path: c.path ?? c.key };
     const details = getSearchParameterDetails(resourceType, c);
-    return { key: c, label: label(c), path: details?.paths[0]?.replace(/\[x\]$/, '') ?? c, sort: c };
+    const path = details?.paths[0]?.replace(/\[x\]$/, '') ?? c;
+    // 'phone' and 'email' search telecom limited to one system: the cell shows that system's entry.
+    return { key: c, label: label(c), path, sort: c, ...(details?.telecomSystem ? { system: details.telecomSystem } : {}) };
   });
 }
 
-/** The text of the value at a dotted path: names, concepts, addresses and references formatted; the first of a list. */
-export function formatPath(resource: Resource, path: string): string {
+/**
+ * The text of the value at a dotted path: names, concepts, addresses and references formatted; the
+ * first of a list, or with `system` the first ContactPoint of that system ('phone': a phone number,
+ * never the email listed before it).
+ */
+export function formatPath(resource: Resource, path: string, system?: string): string {
   let value: any = resource;
   for (const part of path.split('.')) {
     if (Array.isArray(value)) value = value[0];
@@ -95,7 +104,9 @@ export function formatPath(resource: Resource, path: string): string {
       part in value ? part : Object.keys(value).find((k) => k.startsWith(part) && /^[A-Z]/.test(k.slice(part.length)));
     value = key ? value[key] : undefined;
   }
-  if (Array.isArray(value)) value = value[0];
+  if (Array.isArray(value) && system) value = value.find((v) => v?.system === system);
+  else if (Array.isArray(value)) value = value[0];
+  else if (system && value?.system !== system) return '';
   if (value === undefined || value === null) return '';
   if (typeof value !== 'object') return String(value);
   if ('family' in value || 'given' in value) return formatHumanName(value);
@@ -321,7 +332,7 @@ export const SearchTable = /* @__PURE__ */ forwardRef<HTMLTableElement, SearchTa
                 />
               </td>
               {cols.map((c, i) => {
-                const content = c.render ? c.render(r) : formatPath(r, c.path);
+                const content = c.render ? c.render(r) : formatPath(r, c.path, c.system);
                 return <td key={c.key}>{i === 0 && renderLink ? renderLink(r, content) : content}</td>;
               })}
             </tr>
