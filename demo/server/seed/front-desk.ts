@@ -6,7 +6,7 @@
  * so the server refuses them and the staff tools leave their tabs out.
  */
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
-import type { Practitioner } from '../../../src/fhir/types';
+import type { Practitioner, PractitionerRole } from '../../../src/fhir/types';
 import type { MembershipRecord, UserRecord } from '../core/account-records';
 import { hashPassword } from '../auth/password';
 import { DEMO_PROJECT_ID, DemoCredentials, DemoIds } from './ids';
@@ -44,7 +44,9 @@ export const frontDeskPolicy: AccessPolicy = {
 };
 
 /** The front-desk member's profile, user, membership and policy. */
-export async function buildFrontDesk(): Promise<(Practitioner | UserRecord | MembershipRecord | AccessPolicy)[]> {
+export async function buildFrontDesk(): Promise<
+  (Practitioner | PractitionerRole | UserRecord | MembershipRecord | AccessPolicy)[]
+> {
   const practitioner: Practitioner = {
     resourceType: 'Practitioner',
     id: DemoIds.frontDesk,
@@ -71,5 +73,14 @@ export async function buildFrontDesk(): Promise<(Practitioner | UserRecord | Mem
     accessPolicy: { reference: `AccessPolicy/${DemoIds.frontDeskPolicy}`, display: 'Front desk' },
     admin: false,
   };
-  return [practitioner, user, membership, frontDeskPolicy];
+  // Her role at the clinic is the front desk, not a clinician's (doctor, nurse): the patients'
+  // Messages page, which lists clinicians, leaves her out; her policy has no Communication.
+  const role: PractitionerRole = {
+    resourceType: 'PractitionerRole',
+    id: DemoIds.frontDeskRole,
+    active: true,
+    practitioner: { reference: `Practitioner/${DemoIds.frontDesk}`, display: FRONT_DESK_NAME },
+    code: [{ text: 'Front desk' }],
+  };
+  return [practitioner, role, user, membership, frontDeskPolicy];
 }

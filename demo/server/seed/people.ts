@@ -1,5 +1,5 @@
 /** Seed: the demo project, its people, their accounts and the demo client application. */
-import type { Organization, Patient, Practitioner, Resource } from '../../../src/fhir/types';
+import type { Organization, Patient, Practitioner, PractitionerRole, Resource } from '../../../src/fhir/types';
 import type { ClientApplicationRecord, MembershipRecord, ProjectRecord, UserRecord } from '../core/account-records';
 import { hashPassword } from '../auth/password';
 import {
@@ -93,6 +93,29 @@ function practitioner(p: (typeof Practitioners)[number]): Practitioner {
     gender: p.given[0] === 'Daniel' ? 'male' : 'female',
     qualification: [{ code: { text: p.qualification } }],
     extension: [{ url: 'http://example.com/fhir-portal-kit/StructureDefinition/specialty', valueString: p.specialty }],
+  };
+}
+
+/** The system of the clinicians' role codes (doctor, nurse...). */
+export const PRACTITIONER_ROLE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/practitioner-role';
+
+/**
+ * The clinicians' roles at the clinic, which the patient's Messages page lists (role doctor or
+ * nurse): the people a patient writes to are the clinic's clinicians; the front desk has a role of
+ * its own and is not offered (its policy leaves out Communication).
+ */
+function practitionerRole(p: (typeof Practitioners)[number]): PractitionerRole {
+  const code = p.qualification === 'NP' ? 'nurse' : 'doctor';
+  return {
+    resourceType: 'PractitionerRole',
+    id: seedId(`practitioner-role:${p.id}`),
+    active: true,
+    practitioner: {
+      reference: `Practitioner/${p.id}`,
+      display: [p.prefix, ...p.given, p.family].filter(Boolean).join(' '),
+    },
+    organization: { reference: `Organization/${Organizations.clinic.id}`, display: Organizations.clinic.name },
+    code: [{ coding: [{ system: PRACTITIONER_ROLE_SYSTEM, code, display: code === 'nurse' ? 'Nurse' : 'Doctor' }] }],
   };
 }
 
@@ -259,6 +282,7 @@ export async function buildPeople(): Promise<AnyRecord[]> {
   return [
     project,
     ...Practitioners.map(practitioner),
+    ...Practitioners.map(practitionerRole),
     organization(Organizations.acme, 'ins'),
     organization(Organizations.mutual, 'ins'),
     organization(Organizations.blue, 'ins'),

@@ -14,6 +14,7 @@ import {
 } from './ids';
 import { signIn, startTestServer, type TestServer } from '../test/login-helpers';
 import { failure } from '../test/test-server';
+import { CLINICIAN_ROLES, practitionerIds } from '../../app/src/messages/careTeam';
 
 // A Wednesday, mid-morning UTC.
 const NOW = new Date('2026-11-18T10:30:00Z');
@@ -330,6 +331,17 @@ describe('seedIfEmpty on a running server', () => {
     ]);
     const q = await client.readResource('Questionnaire', DemoIds.intakeQuestionnaire);
     expect(q.title).toBe('Patient Intake Questionnaire');
+  });
+
+  it("lists the clinicians, not the front desk, as the people a patient can message (the Messages page's search)", async () => {
+    const { client } = await signIn(server.url, DemoCredentials.patient.email, DemoCredentials.patient.password);
+    const roles = await client.searchResources('PractitionerRole', { ...CLINICIAN_ROLES });
+    const ids = practitionerIds(roles);
+    expect(ids).toHaveLength(4);
+    expect(ids).toContain(DemoIds.doctor);
+    expect(ids).not.toContain(DemoIds.frontDesk);
+    const people = await client.searchResources('Practitioner', { _id: ids.join(','), _count: '100' });
+    expect(people.map((p) => p.name?.[0]?.family).sort()).toEqual(['Chen', 'Hibbert', 'Okafor', 'Raman']);
   });
 
   it('signs the front desk in under its policy: demographics yes, clinical records no, telecom read-only', async () => {

@@ -85,7 +85,13 @@ export function resolveColumns(
     const details = getSearchParameterDetails(resourceType, c);
     const path = details?.paths[0]?.replace(/\[x\]$/, '') ?? c;
     // 'phone' and 'email' search telecom limited to one system: the cell shows that system's entry.
-    return { key: c, label: label(c), path, sort: c, ...(details?.telecomSystem ? { system: details.telecomSystem } : {}) };
+    return {
+      key: c,
+      label: label(c),
+      path,
+      sort: c,
+      ...(details?.telecomSystem ? { system: details.telecomSystem } : {}),
+    };
   });
 }
 

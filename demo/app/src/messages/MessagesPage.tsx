@@ -1,9 +1,19 @@
 import { ResourceAvatar, ResourceName, useSearchResources } from 'fhir-portal-kit/react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { CLINICIAN_ROLES, practitionerIds } from './careTeam';
 
-/** messages/: the practitioners the patient can write to (a Name column); a row opens the chat. */
+/** messages/: the practitioners the patient can write to, the clinic's clinicians (a Name column); a row opens the chat. */
 export function MessagesPage() {
-  const { data, loading, error } = useSearchResources('Practitioner', { _count: 100 });
+  const roles = useSearchResources('PractitionerRole', CLINICIAN_ROLES);
+  const ids = useMemo(() => (roles.data ? practitionerIds(roles.data) : undefined), [roles.data]);
+  const practitioners = useSearchResources(ids?.length ? 'Practitioner' : undefined, {
+    _id: ids?.join(',') ?? '',
+    _count: '100',
+  });
+  const data = ids && ids.length === 0 ? [] : practitioners.data;
+  const loading = roles.loading || practitioners.loading;
+  const error = roles.error ?? practitioners.error;
   return (
     <div className="portal-container portal-content">
       <h1 id="messages-title">Messages</h1>
