@@ -21,7 +21,8 @@ export default defineConfig({
         test: {
           ...unitProject,
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          // The demo app's pure logic (no DOM, no client) is tested here too.
+          include: ['src/**/*.test.ts', 'demo/app/src/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,33 +1,51 @@
-import { getDisplayString, getReferenceString, type Practitioner } from 'fhir-portal-kit';
-import { ResourceAvatar, ThreadChat, useProfile, useResource } from 'fhir-portal-kit/react';
+import { canReadResourceType, getDisplayString, getReferenceString, type Practitioner } from 'fhir-portal-kit';
+import { ResourceAvatar, ThreadChat, useFhirClient, useProfile } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
+import { useRecord } from '../health-record/useRecord';
+import { chatState } from './chatState';
 
 /** messages/{practitionerId}: the chat between the signed-in patient and one practitioner. */
 export function ChatPage() {
   const { practitionerId } = useParams();
   const profile = useProfile();
-  const practitioner = useResource<Practitioner>(practitionerId ? `Practitioner/${practitionerId}` : undefined);
+  const client = useFhirClient();
+  const { resource: practitioner, notFound, error } = useRecord<Practitioner>('Practitioner', practitionerId);
   const name = practitioner ? getDisplayString(practitioner) : 'Your care team';
+  const state = chatState({
+    hasProfile: !!profile,
+    canMessage: canReadResourceType(client.getAccessPolicy(), 'Communication'),
+    found: !!practitioner,
+    notFound: notFound || !practitionerId,
+    error,
+  });
   return (
     <div className="portal-container portal-content">
       <p>
         <Link to="/messages">Back to messages</Link>
       </p>
       <h1>Messages</h1>
-      {!profile ? (
+      {state.kind === 'no-profile' || state.kind === 'not-found' ? (
+        // The spec's text: the provider's profile (an unknown id in the address) or the user's own is missing.
         <p role="alert">Error: Provider profile not found</p>
+      ) : state.kind === 'not-allowed' ? (
+        <p role="alert">Messaging is not available to you.</p>
+      ) : state.kind === 'error' ? (
+        <p role="alert">{state.message}</p>
+      ) : state.kind === 'loading' ? (
+        <p role="status">Loading…</p>
       ) : (
-        practitionerId && (
+        profile &&
+        practitioner && (
           <ThreadChat
             title={
               <span className="portal-person-link">
-                <ResourceAvatar value={practitioner ?? `Practitioner/${practitionerId}`} alt="" size={32} />
+                <ResourceAvatar value={practitioner} alt="" size={32} />
                 {name}
               </span>
             }
             participants={[
               { reference: getReferenceString(profile), display: getDisplayString(profile) },
-              { reference: `Practitioner/${practitionerId}`, ...(practitioner ? { display: name } : {}) },
+              { reference: `Practitioner/${practitioner.id}`, display: name },
             ]}
           />
         )

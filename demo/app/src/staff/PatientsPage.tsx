@@ -4,7 +4,12 @@ import { Link } from 'react-router';
 import { downloadCsv, patientsCsv } from './csv';
 import { staffCalls } from './staffClient';
 
-const COLUMNS = ['name', 'birthdate', 'gender', { key: 'phone', label: 'Phone', path: 'telecom', system: 'phone' }] as const;
+const COLUMNS = [
+  'name',
+  'birthdate',
+  'gender',
+  { key: 'phone', label: 'Phone', path: 'telecom', system: 'phone' },
+] as const;
 
 /** /staff/patients: the clinic's patients, searched by name, sorted, paged; Bulk exports the selection as CSV. */
 export function PatientsPage() {

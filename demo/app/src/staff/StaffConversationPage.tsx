@@ -1,29 +1,51 @@
-import { getDisplayString, getReferenceString, type Patient } from 'fhir-portal-kit';
-import { ThreadChat, useProfile, useResource } from 'fhir-portal-kit/react';
+import { canReadResourceType, getDisplayString, getReferenceString, type Patient } from 'fhir-portal-kit';
+import { ThreadChat, useFhirClient, useProfile } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
+import { useRecord } from '../health-record/useRecord';
+import { chatState } from '../messages/chatState';
 import { usePublishPatientContext } from './fhircast';
 
 /** /staff/messages/{patientId}: the practitioner's side of a patient conversation. */
 export function StaffConversationPage() {
   const { patientId } = useParams();
   const profile = useProfile();
-  const patient = useResource<Patient>(patientId ? `Patient/${patientId}` : undefined);
+  const client = useFhirClient();
+  // Decided from the membership's policy, as the layout hides the Inbox: the front desk's leaves out
+  // Communication, so it gets no Send box (the server would refuse the message anyway).
+  const canMessage = canReadResourceType(client.getAccessPolicy(), 'Communication');
+  const { resource: patient, notFound, error } = useRecord<Patient>('Patient', patientId);
   const name = patient ? getDisplayString(patient) : 'Patient';
   usePublishPatientContext(patientId);
+  const state = chatState({
+    hasProfile: !!profile,
+    canMessage,
+    found: !!patient,
+    notFound: notFound || !patientId,
+    error,
+  });
   return (
     <div className="portal-container portal-content">
       <p>
-        <Link to="/staff">Back to inbox</Link>
+        <Link to={canMessage ? '/staff' : '/staff/patients'}>{canMessage ? 'Back to inbox' : 'All patients'}</Link>
       </p>
       <h1>{name}</h1>
-      {!profile ? (
+      {state.kind === 'no-profile' ? (
         <p role="alert">Error: Provider profile not found</p>
+      ) : state.kind === 'not-allowed' ? (
+        <p role="alert">Messaging is not available to you.</p>
+      ) : state.kind === 'not-found' ? (
+        <p role="alert">Patient not found</p>
+      ) : state.kind === 'error' ? (
+        <p role="alert">{state.message}</p>
+      ) : state.kind === 'loading' ? (
+        <p role="status">Loading…</p>
       ) : (
-        patientId && (
+        profile &&
+        patient && (
           <ThreadChat
             title={`Conversation with ${name}`}
             participants={[
-              { reference: `Patient/${patientId}`, ...(patient ? { display: name } : {}) },
+              { reference: `Patient/${patient.id}`, display: name },
               { reference: getReferenceString(profile), display: getDisplayString(profile) },
             ]}
           />
