@@ -120,6 +120,9 @@ describe('messages between a patient and a practitioner', () => {
     await tabTo(patient.page, patient.page.getByRole('link', { name: 'Send Message' }));
     await patient.page.keyboard.press('Enter');
     await patient.page.getByRole('columnheader', { name: 'Name' }).waitFor();
+    await patient.page.getByRole('link', { name: /Hibbert/ }).waitFor();
+    // The clinicians only: the front desk, whose policy has no messages, is not offered.
+    expect(await patient.page.getByRole('link', { name: /Rosa Martinez/ }).count()).toBe(0);
     await expectAccessible(patient.page);
     await tabTo(patient.page, patient.page.getByRole('link', { name: /Hibbert/ }));
     await patient.page.keyboard.press('Enter');
@@ -237,4 +240,15 @@ describe('messages between a patient and a practitioner', () => {
     await patient.context.close();
     await doctor.context.close();
   }, 300_000);
+
+  it('an unknown practitioner id shows the not-found state, not a chat', async () => {
+    const patient = await open();
+    await signIn(patient.page, 'patient@example.com', 'patient-demo-1');
+    await patient.page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
+    await patient.page.goto('/messages/0d3e0000-0000-4000-8000-00000000ffff');
+    await patient.page.getByRole('alert').getByText('Error: Provider profile not found').waitFor();
+    expect(await patient.page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    await patient.page.getByRole('link', { name: 'Back to messages' }).waitFor();
+    await patient.context.close();
+  }, 120_000);
 });

@@ -58,6 +58,11 @@ describe('staff tools', () => {
     await page.getByRole('heading', { level: 1, name: 'Patients' }).waitFor();
     const table = page.getByRole('table', { name: 'Patients' });
     await table.getByRole('cell', { name: 'Ava Abbott', exact: true }).waitFor();
+    // The Phone column shows a phone number.
+    await table
+      .getByRole('row', { name: /Ava Abbott/ })
+      .getByRole('cell', { name: /^\+1-541-555-\d{4}$/ })
+      .waitFor();
     await expectAccessible(page);
 
     // Paging through the server's links.
@@ -164,6 +169,10 @@ describe('staff tools', () => {
     expect((await crafted(page, 'GET', `Observation?patient=Patient/${patientId}`)).status).toBe(403);
     expect((await crafted(page, 'GET', 'Communication')).status).toBe(403);
     expect((await crafted(page, 'DELETE', `Patient/${patientId}`)).status).toBe(403);
+    // A conversation's address typed by hand offers no Send box: the policy has no messages.
+    await page.goto(`/staff/messages/${patientId}`);
+    await page.getByRole('alert').getByText('Messaging is not available to you.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
     // A clinical tab's address typed by hand shows that it is not available.
     await page.goto(`/staff/patients/${patientId}/observations`);
     await page.getByRole('alert').getByText('This part of the record is not available to you.').waitFor();

@@ -15,7 +15,8 @@ export function StaffConversationPage() {
   const canMessage = canReadResourceType(client.getAccessPolicy(), 'Communication');
   const { resource: patient, notFound, error } = useRecord<Patient>('Patient', patientId);
   const name = patient ? getDisplayString(patient) : 'Patient';
-  usePublishPatientContext(patientId);
+  // No conversation opens for a user who may not message: nothing to publish.
+  usePublishPatientContext(canMessage ? patientId : undefined);
   const state = chatState({
     hasProfile: !!profile,
     canMessage,
