@@ -8,7 +8,8 @@
  * random secret, an expiry RESET_LINK_LIFETIME_MS away) and mails the link
  * `{portal}/setpassword/{id}/{secret}`. Known and unknown emails get the same answer, after the
  * same work in the request (the attempt count and the lookup): the record and the mail are made
- * after the answer is sent. Requests are limited per client address and per email.
+ * after the answer is sent. Requests are limited per client address and per email. An email
+ * whose domain signs in at a project's identity provider is refused as at auth/login (by domain).
  *
  * The link sets a password once, before it expires: the secret is compared in constant time, the
  * record is spent by one request alone, the new password follows registration's rules, and every
@@ -21,6 +22,7 @@ import type { UserRecord } from '../core/account-records';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { revokeLoginsOf } from './account-settings';
 import { AuthMessages, badRequest } from './errors';
+import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail } from './login-input';
 import { hashPassword } from './password';
 import { safeEqual } from './safe-equal';
@@ -120,6 +122,8 @@ export class PasswordReset {
   async requestReset(body: Record<string, unknown>, remoteAddress?: string): Promise<Record<string, never>> {
     const email = normalizeEmail(body.email);
     await throttlesOf(this.ctx).passwordResetAttempt(email, remoteAddress);
+    // A domain a provider owns has no password here to reset (auth/login says the same, by domain).
+    await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     const user = await this.ctx.systemRepo.searchOne<UserRecord>('User', { email });
     if (user) {
       // After the answer: the record and the mail would make a known email's answer slower.

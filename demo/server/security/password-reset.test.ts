@@ -128,6 +128,30 @@ describe.each(backends())('password reset (%s)', (backend) => {
     expect(refreshed.status).toBe(400);
   });
 
+  it('sends no link for a domain that signs in at its identity provider, and says so as sign-in does', async () => {
+    await server.ctx.systemRepo.updateResource<any>({
+      resourceType: 'Project',
+      id: server.ctx.defaultProjectId,
+      name: 'Test',
+      identityProviders: [
+        {
+          domains: ['provider-owned.example'],
+          identityProvider: {
+            authorizeUrl: 'https://idp.example/authorize',
+            tokenUrl: 'https://idp.example/token',
+            userInfoUrl: 'https://idp.example/userinfo',
+            clientId: 'portal',
+            clientSecret: 'secret',
+          },
+        },
+      ],
+    });
+    const res = await postFrom(server, from(), 'auth/resetpassword', { email: 'ann@provider-owned.example' });
+    expect(res.status).toBe(400);
+    expect(res.body.issue[0].details.text).toMatch(/^This email domain signs in at its identity provider/);
+    // The next account (createPasswordAccount) writes the project afresh, without the provider.
+  });
+
   it('limits requests per email (known or not) and per client address', async () => {
     const account = await createPasswordAccount(server);
     const statuses: number[] = [];
