@@ -7,6 +7,7 @@ import { authenticateRequest } from './auth/authenticate';
 import { registerExternalLoginRoutes } from './auth/external-login';
 import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
 import { ALTCHA_CHALLENGE_PATH, registerBotCheckRoutes } from './auth/bot-check-routes';
+import { configurePasswordReset, type Mailer } from './auth/password-reset';
 import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
@@ -56,6 +57,9 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /auth/newpatient',
   'POST /auth/newproject',
   'POST /auth/google',
+  // Same answer for every email; the link's id and secret are the credentials of setpassword.
+  'POST /auth/resetpassword',
+  'POST /auth/setpassword',
   'GET /auth/external/authorize',
   'GET /auth/external/callback',
   // The pending login's id and the account's password are the credentials of the link step.
@@ -100,6 +104,13 @@ export interface CreateServerOptions {
    * project's northwind.example users sign in there (seed/external-identity.ts).
    */
   demoIdentityProvider?: { issuer: string };
+  /**
+   * Where password reset links point (the portal's set-password page is under it). Default:
+   * PORTAL_URL, else http://localhost:{PORT or 3000}/.
+   */
+  portalUrl?: string;
+  /** Where the server's mail goes (reset links). Default: the console and an in-memory outbox. */
+  mailer?: Mailer;
   /** Registration's bot check; default: what BOT_CHECK asks for (auth/bot-check.ts), ALTCHA unless told. */
   botCheck?: BotCheckConfig;
   /** Where access log lines go; default: what ACCESS_LOG names ('stdout' or a file), else none. */
@@ -184,6 +195,10 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     maxResourceBytes,
   });
   installBotCheck(ctx, opts.botCheck ?? botCheckConfigFromEnv());
+  configurePasswordReset(ctx, {
+    ...(opts.portalUrl ? { portalUrl: opts.portalUrl } : {}),
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+  });
   const accessLog = opts.accessLog ?? accessLogSink(process.env.ACCESS_LOG);
 
   const router = new Router();

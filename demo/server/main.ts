@@ -31,6 +31,7 @@ const server = await createServer({
 console.log(
   `[server] FHIR server ready at ${server.url}fhir/R4 (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`}), listening on port ${server.port}`
 );
+console.log('[server] mail is not sent: password reset links are printed here, as lines starting with [mail]');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -352,6 +352,22 @@ describe('FhirClient resource API', () => {
       ]);
     });
 
+    it('posts auth/resetpassword and auth/setpassword (forgotten password) as JSON', async () => {
+      const { client, fetch } = setup(() => json({}));
+      await client.resetPassword('ann@example.com');
+      await client.setPassword('reset-1', 'secret-1', 'a-new-password');
+      const post = (path: string, body: unknown) => ({
+        method: 'POST',
+        url: BASE + path,
+        headers: expectedHeaders(undefined, { 'Content-Type': 'application/json' }),
+        body: JSON.stringify(body),
+      });
+      expect(fetch.requests.map(wire)).toEqual([
+        post('auth/resetpassword', { email: 'ann@example.com' }),
+        post('auth/setpassword', { id: 'reset-1', secret: 'secret-1', password: 'a-new-password' }),
+      ]);
+    });
+
     it('asks GET auth/mfa/status afresh every time: the answer changes and holds a secret', async () => {
       const answers = [
         { enrolled: false, enrollSecret: 'AAAA', enrollQrCode: 'data:image/png;base64,x' },

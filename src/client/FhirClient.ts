@@ -382,6 +382,20 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     return this.post('auth/changepassword', { oldPassword, newPassword }, ContentType.JSON, options);
   }
 
+  /**
+   * Asks for a password reset link (POST auth/resetpassword). The server answers alike whether
+   * or not an account has the email, and mails a known one a single-use link to the portal's
+   * set-password page: `{portal}/setpassword/{id}/{secret}`.
+   */
+  resetPassword(email: string, options?: RequestOptions): Promise<unknown> {
+    return this.post('auth/resetpassword', { email }, ContentType.JSON, options);
+  }
+
+  /** Sets a new password with a reset link's id and secret (POST auth/setpassword); every session of the account ends. */
+  setPassword(id: string, secret: string, password: string, options?: RequestOptions): Promise<OperationOutcome> {
+    return this.post('auth/setpassword', { id, secret, password }, ContentType.JSON, options);
+  }
+
   /** Whether MFA is on (GET auth/mfa/status); when off, the secret and QR code to enrol with. Never cached. */
   getMfaStatus(options?: RequestOptions): Promise<MfaStatus> {
     // Past the request cache: the answer changes with every enrolment and holds a secret.

@@ -14,6 +14,7 @@ import type { ServerContext } from '../context';
 import { forbidden } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import type { Repository } from '../store/repository';
 import { AuthMessages, badRequest, unauthorized } from './errors';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './login-input';
 import { hashPassword, verifyPassword } from './password';
@@ -51,6 +52,27 @@ function passwordField(value: unknown, expression: string, text: string): string
   if (value.length > MAX_PASSWORD_LENGTH)
     badRequest(`${expression} must be at most ${MAX_PASSWORD_LENGTH} characters`, expression);
   return value;
+}
+
+/**
+ * Revokes every live Login of a user but `keepLoginId` (when given): their access and refresh
+ * tokens stop working at once. Used when the password changes or is reset.
+ */
+export async function revokeLoginsOf(repo: Repository, userId: string, keepLoginId?: string): Promise<void> {
+  for (let offset = 0; ; offset += LOGIN_PAGE) {
+    const page = await repo.search<LoginRecord>('Login', {
+      user: `User/${userId}`,
+      _count: String(LOGIN_PAGE),
+      _offset: String(offset),
+      _total: 'none',
+    });
+    const logins = (page.entry ?? []).map((e) => e.resource!).filter(Boolean);
+    for (const login of logins) {
+      if (login.id === keepLoginId || login.revoked) continue;
+      await repo.updateResource<LoginRecord>({ ...login, revoked: true, refreshSecret: undefined, code: undefined });
+    }
+    if (logins.length < LOGIN_PAGE) return;
+  }
 }
 
 /** The settings side of the server on one context. */
@@ -96,31 +118,9 @@ export class AccountSettings {
     // Read again: the hash took a while and the user may have changed meanwhile (MFA, names).
     const current = await this.repo.readResource<UserRecord>('User', user.id!);
     await this.repo.updateResource<UserRecord>({ ...current, passwordHash });
-    await this.revokeOtherLogins(user, login);
+    // Whoever knew the old password may hold a session: all but the caller's end now.
+    await revokeLoginsOf(this.repo, user.id!, login.id);
     return allOkOutcome();
-  }
-
-  /** Whoever knew the old password may hold a session: all but the caller's end now. */
-  private async revokeOtherLogins(user: UserRecord, keep: LoginRecord): Promise<void> {
-    for (let offset = 0; ; offset += LOGIN_PAGE) {
-      const page = await this.repo.search<LoginRecord>('Login', {
-        user: `User/${user.id}`,
-        _count: String(LOGIN_PAGE),
-        _offset: String(offset),
-        _total: 'none',
-      });
-      const logins = (page.entry ?? []).map((e) => e.resource!).filter(Boolean);
-      for (const login of logins) {
-        if (login.id === keep.id || login.revoked) continue;
-        await this.repo.updateResource<LoginRecord>({
-          ...login,
-          revoked: true,
-          refreshSecret: undefined,
-          code: undefined,
-        });
-      }
-      if (logins.length < LOGIN_PAGE) return;
-    }
   }
 
   /** GET auth/mfa/status: whether MFA is on; if not, the secret to enrol with (kept until enrolled). */

@@ -11,6 +11,7 @@ import { isInternalType } from '../core/resource-types';
 import type { StoredRow } from '../core/stored-resource';
 import { handleAuthorizeGet, handleAuthorizePost } from './authorize';
 import { findUserById, membershipsOf, readLogin } from './login-lookups';
+import { registerPasswordResetRoutes } from './password-reset';
 import { Registration } from './registration';
 import { SignInSteps } from './sign-in-steps';
 import { TokenGrants, type TokenResponse } from './token-grants';
@@ -225,6 +226,7 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   router.add('POST', '/auth/newproject', async (req) =>
     json(await registration.newProject(bodyOf(req), req.remoteAddress))
   );
+  registerPasswordResetRoutes(router, ctx, bodyOf);
   post('/auth/google', async () => badRequest('Google sign-in is not configured on this server', 'googleCredential'));
   router.add('GET', '/auth/me', (req) => me(ctx, req));
   router.add('GET', '/auth/login/:login', (req) => loginStatus(ctx.systemRepo, req.params.login));

@@ -46,6 +46,10 @@ export const AttemptRules = {
   },
   /** Wrong MFA codes per account, across logins: 10 free, then 1 s doubling to 15 min. */
   mfaPerAccount: { name: 'mfa/account', free: 10, baseDelayMs: 1000, maxDelayMs: 15 * MINUTE, windowMs: HOUR },
+  /** Password reset requests from one client address: 10 an hour, then an hour's wait. */
+  resetPerAddress: { name: 'reset/address', free: 9, baseDelayMs: HOUR, maxDelayMs: HOUR, windowMs: HOUR },
+  /** Password reset requests for one email, known or not: 3 an hour, then an hour's wait. */
+  resetPerEmail: { name: 'reset/email', free: 2, baseDelayMs: HOUR, maxDelayMs: HOUR, windowMs: HOUR },
 } satisfies Record<string, AttemptRule>;
 
 /** The rule of registrations per address: `perHour` of them, then an hour's wait. */
@@ -117,6 +121,18 @@ export class AuthThrottles {
   async mfaAccepted(account: string, login?: string): Promise<void> {
     if (login) await this.limiter.succeed(AttemptRules.mfaPerLogin, login);
     await this.limiter.forgive(AttemptRules.mfaPerAccount, account);
+  }
+
+  /**
+   * Counts a password reset request from the address for the email (known or not, so the limit
+   * tells nothing about the account); 429 with Retry-After past either hourly limit.
+   */
+  async passwordResetAttempt(email: string, address: string | undefined): Promise<void> {
+    const outcome = await this.limiter.attempt([
+      { rule: AttemptRules.resetPerAddress, key: clientAddressKey(address) },
+      { rule: AttemptRules.resetPerEmail, key: email },
+    ]);
+    if (outcome.held) throw tooManyRequests(AuthMessages.tooManyAttempts, outcome.waitMs / 1000);
   }
 
   /** Counts a registration from the address; 429 with Retry-After past the hourly limit. */

@@ -116,6 +116,23 @@ export const migrations: Migration[] = [
       `CREATE INDEX IF NOT EXISTS attempt_counts_expires_idx ON attempt_counts (expires_at)`,
     ],
   },
+  {
+    id: '005-password-resets',
+    statements: [
+      // Password reset links (auth/password-reset.ts): a SHA-256 digest of the link's secret,
+      // never the secret; expiry in epoch milliseconds of the server's clock; a link is spent by
+      // setting used_at, which one request alone can do.
+      `CREATE TABLE IF NOT EXISTS password_resets (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        secret_digest TEXT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL,
+        used_at DOUBLE PRECISION
+      )`,
+      `CREATE INDEX IF NOT EXISTS password_resets_user_idx ON password_resets (user_id)`,
+      `CREATE INDEX IF NOT EXISTS password_resets_expires_idx ON password_resets (expires_at)`,
+    ],
+  },
 ];
 
 /** Runs every migration not yet recorded in schema_migrations, each in its own transaction. */

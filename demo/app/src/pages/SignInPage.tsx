@@ -13,7 +13,7 @@ export function SignInPage() {
         headingLevel={1}
         onSuccess={() => navigate('/')}
         renderRegisterLink={() => <Link to="/register">Register</Link>}
-        forgotPasswordHref="/signin"
+        forgotPasswordHref="/forgotpassword"
       />
     </main>
   );

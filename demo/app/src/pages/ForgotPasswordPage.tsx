@@ -1,0 +1,79 @@
+import { normalizeErrorString } from 'fhir-portal-kit';
+import { useFhirClient } from 'fhir-portal-kit/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../shell/Logo';
+
+/**
+ * 'Forgot password' (issue 20): posts the email to auth/resetpassword. The server answers alike
+ * whether or not an account has it, so the page says the same either way. The demo server sends
+ * no mail: it prints the link on its console (a line starting with [mail]).
+ */
+export function ForgotPasswordPage() {
+  const client = useFhirClient();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState('sending');
+    setError(undefined);
+    try {
+      await client.resetPassword(email.trim());
+      setState('sent');
+    } catch (err) {
+      setError(normalizeErrorString(err));
+      setState('idle');
+    }
+  }
+
+  return (
+    <main id="main" className="portal-auth-page">
+      <Logo />
+      <section aria-labelledby="forgot-title" className="fpk-auth">
+        <h1 id="forgot-title" className="fpk-auth-heading">
+          Reset your password
+        </h1>
+        {state === 'sent' ? (
+          <>
+            <p role="status" className="fpk-auth-status">
+              If an account exists, we sent a link to {email.trim()}. It works once, within 30 minutes.
+            </p>
+            <p className="fpk-auth-text">
+              This demo sends no mail: the server prints the link on its console, on a line starting with [mail].
+            </p>
+          </>
+        ) : (
+          <form className="fpk-auth-form" onSubmit={submit}>
+            <div className="fpk-auth-field">
+              <label htmlFor="forgot-email" className="fpk-auth-label">
+                Email
+              </label>
+              <input
+                id="forgot-email"
+                className="fpk-auth-input"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <p role="status" className="fpk-auth-status">
+              {error}
+            </p>
+            <div className="fpk-auth-actions">
+              <button type="submit" className="fpk-auth-button" disabled={state === 'sending'}>
+                Send reset link
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+      <p className="portal-auth-alt">
+        Remembered it? <Link to="/signin">Sign in</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,75 @@
+import { normalizeErrorString } from 'fhir-portal-kit';
+import { useFhirClient } from 'fhir-portal-kit/react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { Logo } from '../shell/Logo';
+
+/**
+ * The page a password reset link opens (/setpassword/{id}/{secret}, issue 20): a new password,
+ * posted to auth/setpassword. The link works once; every session of the account ends.
+ */
+export function SetPasswordPage() {
+  const client = useFhirClient();
+  const { id = '', secret = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<'idle' | 'saving' | 'done'>('idle');
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState('saving');
+    setError(undefined);
+    try {
+      await client.setPassword(id, secret, password);
+      setState('done');
+    } catch (err) {
+      setError(normalizeErrorString(err));
+      setState('idle');
+    }
+  }
+
+  return (
+    <main id="main" className="portal-auth-page">
+      <Logo />
+      <section aria-labelledby="setpassword-title" className="fpk-auth">
+        <h1 id="setpassword-title" className="fpk-auth-heading">
+          Choose a new password
+        </h1>
+        {state === 'done' ? (
+          <p role="status" className="fpk-auth-status">
+            Your password is set, and every session of your account has ended. <Link to="/signin">Sign in</Link>
+          </p>
+        ) : (
+          <form className="fpk-auth-form" onSubmit={submit}>
+            <div className="fpk-auth-field">
+              <label htmlFor="setpassword-password" className="fpk-auth-label">
+                New password
+              </label>
+              <input
+                id="setpassword-password"
+                className="fpk-auth-input"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <p role="status" className="fpk-auth-status">
+              {error}
+            </p>
+            <div className="fpk-auth-actions">
+              <button type="submit" className="fpk-auth-button" disabled={state === 'saving'}>
+                Set password
+              </button>
+            </div>
+          </form>
+        )}
+      </section>
+      <p className="portal-auth-alt">
+        Link expired? <Link to="/forgotpassword">Ask for a new one</Link>
+      </p>
+    </main>
+  );
+}
