@@ -3,7 +3,8 @@ import { storybookProject } from './.storybook/vitest.project.js';
 
 // One config, named projects, so `npm test` can run them in order and a developer can run one:
 //   unit      – library logic (src/**/*.test.ts) in plain Node: no DOM to set up, so it starts fast
-//   unit-dom  – components and hooks (src/**/*.test.tsx) in jsdom, with Testing Library's setup
+//   unit-dom  – components and hooks (src/**/*.test.tsx, demo/app/src/**/*.test.tsx) in jsdom, with
+//               Testing Library's setup
 //   server    – the reference server over real HTTP (demo/server/**), and the scripts' tests
 //   storybook – every story's play function in real Chromium (added in .storybook/vitest.project.ts)
 // A .ts test that truly needs the DOM (browser storage, window.location) starts with
@@ -30,7 +31,8 @@ export default defineConfig({
         test: {
           ...unitProject,
           name: 'unit-dom',
-          include: ['src/**/*.test.tsx'],
+          // The demo app's own components too (demo/app/src/**), where one needs a test.
+          include: ['src/**/*.test.tsx', 'demo/app/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
         },

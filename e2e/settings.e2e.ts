@@ -148,8 +148,8 @@ describe('when Sam signs in through Northwind Health ID', () => {
     await page.getByText('Northwind Health ID').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Sign in with your Northwind account' }).waitFor();
     expect(new URL(page.url()).origin).not.toBe(new URL(portalUrl()).origin);
-    const idpEmail = page.getByLabel('Email');
-    if (!(await idpEmail.inputValue())) await idpEmail.fill(sam.email);
+    // The email typed at the portal arrives as login_hint: the provider's form is prefilled.
+    expect(await page.getByLabel('Email').inputValue()).toBe(sam.email);
     await page.getByLabel('Password').fill(sam.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
 

@@ -107,3 +107,24 @@ describe('day keys', () => {
     expect(toDayKey(Date.UTC(2026, 2, 5, 12), 'UTC')).toBe('2026-03-05');
   });
 });
+
+describe('groupSlotsByDay with a clock', () => {
+  it('does not offer a slot that started 5 minutes ago', () => {
+    const now = () => new Date('2026-02-10T15:05:00Z');
+    const byDay = groupSlotsByDay(
+      [slot('started', '2026-02-10T15:00:00Z'), slot('next', '2026-02-10T16:00:00Z'), slot('now', '2026-02-10T15:05:00Z')],
+      NY,
+      { now }
+    );
+    expect(ids(getTimesForDay(byDay, '2026-02-10'))).toEqual(['now', 'next']);
+    expect(ids(byDay.slots)).toEqual(['now', 'next']);
+    expect(byDay.issues).toEqual([]);
+  });
+
+  it('does not offer a day whose slots have all started', () => {
+    const byDay = groupSlotsByDay([slot('morning', '2026-02-10T14:00:00Z')], NY, {
+      now: () => new Date('2026-02-10T14:05:00Z'),
+    });
+    expect(byDay.days.has('2026-02-10')).toBe(false);
+  });
+});

@@ -64,15 +64,36 @@ export function validateSlots(slots: readonly Slot[]): { slots: BookableSlot[]; 
   return { slots: valid, issues };
 }
 
+/** The slots that start at or after `now` (all of them when `now` is absent). */
+export function removeStartedSlots<T extends BookableSlot>(slots: readonly T[], now: Date | undefined): T[] {
+  if (!now) return [...slots];
+  const time = now.getTime();
+  return slots.filter((slot) => Date.parse(slot.start) >= time);
+}
+
 /** Sorts slots by start ascending (a copy; ties keep their order). */
 export function sortSlotsByStart<T extends BookableSlot>(slots: readonly T[]): T[] {
   return [...slots].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-/** Drops unusable slots (with issues) and groups the rest by calendar day in the time zone. */
-export function groupSlotsByDay(slots: readonly Slot[], timeZone: string): SlotsByDay {
+/** Options of {@link groupSlotsByDay}. */
+export interface GroupSlotsOptions {
+  /**
+   * The clock. Slots that start before its instant are not offered (the search window starts
+   * at midnight, portal.md section 9, so the morning's slots come back in the afternoon).
+   * Without it every slot is kept.
+   */
+  readonly now?: () => Date;
+}
+
+/**
+ * Drops unusable slots (with issues) and slots that have already started (silently: they
+ * were bookable once, nothing is wrong with them), and groups the rest by calendar day in
+ * the time zone.
+ */
+export function groupSlotsByDay(slots: readonly Slot[], timeZone: string, options: GroupSlotsOptions = {}): SlotsByDay {
   const { slots: valid, issues } = validateSlots(slots);
-  const sorted = sortSlotsByStart(valid);
+  const sorted = removeStartedSlots(sortSlotsByStart(valid), options.now?.());
   const days = new Map<string, BookableSlot[]>();
   for (const slot of sorted) {
     const key = toDayKey(slot.start, timeZone);

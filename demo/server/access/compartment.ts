@@ -40,7 +40,9 @@ export const AUTHORED_TYPES = new Set(['Binary', 'Subscription']);
 
 /**
  * The compartments column of a resource. Binary and Subscription join the compartment of their
- * creator (a patient); Binary also that of its securityContext (resolved by the caller into `extra`).
+ * creator (a patient); Binary also that of its securityContext, and PaymentNotice (not in R4's
+ * Patient compartment) that of the patient whose Coverage or Claim it pays for: both resolved by
+ * the caller (store/versions.ts) into `extra`.
  */
 export function computeCompartments(resource: StoredResource, extra: string[] = []): string[] {
   const refs = new Set(patientReferences(resource));

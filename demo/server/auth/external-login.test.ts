@@ -88,11 +88,12 @@ describe.each(backends())('external sign-in (%s)', (backend) => {
   }
 
   /** auth/method, then the authorize URL with the browser's state; answers the server's answer. */
-  async function authorize(address: string, state: string): Promise<RawResponse> {
+  async function authorize(address: string, state: string, loginHint?: string): Promise<RawResponse> {
     const method = await raw(server, 'POST', 'auth/method', { email: address });
     expect(method.status).toBe(200);
     const url = new URL(method.body.authorizeUrl);
     url.searchParams.set('state', state);
+    if (loginHint !== undefined) url.searchParams.set('login_hint', loginHint);
     return raw(server, 'GET', url.toString());
   }
 
@@ -188,6 +189,19 @@ describe.each(backends())('external sign-in (%s)', (backend) => {
       expect(me.body.user.email).toBe(address);
       // The session says it signed in at the provider: the portal shows no password form to change.
       expect(me.body.login).toEqual({ authMethod: 'external' });
+    });
+
+    it('passes the email the user typed to the provider as login_hint, and no address of another domain', async () => {
+      const address = email();
+      const start = await authorize(address, loginRequest().state, address);
+      expect(start.status, start.text).toBe(302);
+      const providerUrl = new URL(start.headers.get('location')!);
+      expect(providerUrl.origin + providerUrl.pathname).toBe(`${idp.url}/authorize`);
+      expect(providerUrl.searchParams.get('login_hint')).toBe(address);
+
+      const elsewhere = await authorize(address, loginRequest().state, 'someone@elsewhere.example');
+      expect(elsewhere.status, elsewhere.text).toBe(302);
+      expect(new URL(elsewhere.headers.get('location')!).searchParams.has('login_hint')).toBe(false);
     });
 
     it('sends the client secret in the form and no PKCE when the provider is configured so', async () => {

@@ -108,7 +108,7 @@ export function escapeTokenValue(value: string): string {
 }
 
 /** Bounds on what the browser sends, checked before anything parses it. */
-const Limits = { state: 4096, param: 2048, id: 256, scope: 1000 } as const;
+const Limits = { state: 4096, param: 2048, id: 256, scope: 1000, email: 254 } as const;
 /** RFC 7636: a S256 challenge is base64url of 32 bytes. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** Only one server in a process uses each set, keyed by its database (like the throttles). */
@@ -274,6 +274,11 @@ export class ExternalLogin {
       target.searchParams.set('code_challenge', s256Challenge(providerVerifier(this.ctx.jwtSecret, flow.id)));
       target.searchParams.set('code_challenge_method', 'S256');
     }
+    // The email the user typed, so the provider's form need not ask again (OpenID Connect
+    // login_hint). Only an address of the provider's own domain: it is a hint, not a claim, and
+    // an address of another domain is none of this provider's business.
+    const loginHint = param(query, 'login_hint', Limits.email)?.trim();
+    if (loginHint && loginHint.toLowerCase().endsWith(`@${domain}`)) target.searchParams.set('login_hint', loginHint);
     return redirect(target);
   }
 

@@ -60,11 +60,16 @@ describe('the portal calls, as the seeded demo patient', () => {
       expect(bundle.type, url).toBe('searchset');
       expect(mine(bundle, ...elements), url).toBe(true);
     }
-    expect((await search('PaymentNotice')).type).toBe('searchset');
     // The seed's PaymentNotices name the clinic as recipient: one Reference, as in R4.
     const notices = await server.ctx.systemRepo.searchResources<any>('PaymentNotice');
     expect(notices.length).toBeGreaterThan(0);
     expect(notices.every((n) => !Array.isArray(n.recipient) && n.recipient.reference)).toBe(true);
+    // The patient finds the notices paid for their Coverage (Membership & Billing's search).
+    const payments = await search('PaymentNotice');
+    expect(payments.type).toBe('searchset');
+    expect(payments.entry!.map((e) => e.resource.id).sort()).toEqual(notices.map((n) => n.id).sort());
+    const coverages = (await search(`Coverage?beneficiary=${me}`)).entry!.map((e) => `Coverage/${e.resource.id}`);
+    expect(payments.entry!.every((e) => coverages.includes(e.resource.request.reference))).toBe(true);
     expect((await search('Practitioner')).entry!.length).toBeGreaterThan(0);
     const questionnaires = await search('Questionnaire');
     expect(questionnaires.entry!.length).toBeGreaterThan(0);

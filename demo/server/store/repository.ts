@@ -346,19 +346,23 @@ export class Repository {
   /**
    * Creates or replaces many resources with a handful of statements (seed, bulk loads): the
    * system only, no access checks, no If-Match. Each resource is validated and indexed as a
-   * single write would; a resource without an id gets a new one. Binary goes the single way.
+   * single write would; a resource without an id gets a new one. Binary goes the single way,
+   * and so does PaymentNotice, after everything else: its compartment comes from the Coverage or
+   * Claim it points at (store/versions.ts), which must be stored first.
    */
   async writeMany<T = Resource>(resources: T[], chunkSize = 500): Promise<T[]> {
     if (this.auth) throw new Error('writeMany is for the system repository only');
     const inputs = resources.map(checkedInput);
     return this.write(async (repo, state) => {
       const out: StoredRow[] = [];
+      const afterBulk: StoredRow[] = [];
       for (let i = 0; i < inputs.length; i += chunkSize) {
         const bulk: StoredRow[] = [];
         for (const input of inputs.slice(i, i + chunkSize)) {
           const withId: StoredRow = { ...input, id: input.id ?? randomUUID() };
           const stamped: StoredRow = { ...withId, meta: this.stampMeta(withId) };
           if (stamped.resourceType === 'Binary') out.push(await repo.updateResource(stamped));
+          else if (stamped.resourceType === 'PaymentNotice') afterBulk.push(stamped);
           else bulk.push(stamped);
         }
         for (const { resource, created } of await writeBulk(repo.db, bulk)) {
@@ -367,6 +371,7 @@ export class Repository {
           out.push(resource);
         }
       }
+      for (const resource of afterBulk) out.push(await repo.updateResource(resource));
       return out as T[];
     });
   }

@@ -77,15 +77,49 @@ export function securityContextTarget(binary: StoredResource): { type: string; i
  * context that does not resolve.
  */
 export async function securityContextCompartments(db: Database, binary: StoredResource): Promise<string[]> {
-  const target = securityContextTarget(binary);
+  return targetPatients(db, binary, securityContextTarget(binary));
+}
+
+/** The 'Type/id' a reference points at, when it is a literal reference to a known type. */
+function literalTarget(value: unknown): { type: string; id: string } | undefined {
+  const ref = referenceOf(value);
+  if (!ref) return undefined;
+  const [type, id, ...rest] = normalizeReference(ref).split('/');
+  return type && id && !rest.length && isKnownResourceType(type) ? { type, id } : undefined;
+}
+
+/** The patients of the resource a target names (a Patient is its own), never across projects. */
+async function targetPatients(
+  db: Database,
+  resource: StoredResource,
+  target: { type: string; id: string } | undefined
+): Promise<string[]> {
   if (!target) return [];
   if (target.type === 'Patient') return [`Patient/${target.id}`];
   const row = await loadRow(db, target.type, target.id);
   if (!row || row.deleted) return [];
-  // Never across projects: a context in another project gives the Binary no patient of it.
-  const project = binary.meta?.project;
+  // Never across projects: a target in another project gives the resource no patient of it.
+  const project = resource.meta?.project;
   if (project && !row.compartments.includes(projectCompartment(project))) return [];
   return row.compartments.filter((c) => c.startsWith('Patient/'));
+}
+
+/**
+ * The compartments a PaymentNotice takes from what it is about: the patients of the resource
+ * its `request` and `response` point at (the patient's Coverage, Claim or ClaimResponse).
+ *
+ * FHIR R4's Patient compartment does not list PaymentNotice: its references name the payee
+ * and recipient organisations, never the patient. A patient still has to see the payments
+ * made for their own coverage (Membership & Billing), so this server puts a notice in the
+ * compartment of the patient whose resource it pays for, as it does for a Binary through its
+ * securityContext. Resolved when the notice is written: a Coverage that later changes its
+ * beneficiary does not move the notices already written.
+ */
+export async function paymentNoticeCompartments(db: Database, notice: StoredResource): Promise<string[]> {
+  const out: string[] = [];
+  for (const element of ['request', 'response'] as const)
+    out.push(...(await targetPatients(db, notice, literalTarget(notice[element]))));
+  return out;
 }
 
 /** Writes one version: resource row, history row, index rows (and a Binary's bytes). Returns the stored resource. */
@@ -109,7 +143,12 @@ export async function writeVersion(
     }
   }
   const index = deleted ? [] : extractIndexRows(stored);
-  const extra = type === 'Binary' ? await securityContextCompartments(db, stored) : [];
+  const extra =
+    type === 'Binary'
+      ? await securityContextCompartments(db, stored)
+      : type === 'PaymentNotice'
+        ? await paymentNoticeCompartments(db, stored)
+        : [];
   const compartments = computeCompartments(stored, extra);
   const contentJson = JSON.stringify(stored);
   // resources primary key (resource_type, id)

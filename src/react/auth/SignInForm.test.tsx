@@ -143,11 +143,13 @@ describe('SignInForm', () => {
       await user.type(screen.getByLabelText(/^Email/), 'bob@example.org');
       await user.click(screen.getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
-      // The authorize address as given, plus the login request (with a PKCE challenge) as state.
+      // The authorize address as given, plus the login request (with a PKCE challenge) as state
+      // and the typed email as login_hint, so the provider's form can prefill it.
       const url = new URL(navigate.mock.calls[0][0]);
       expect(url.origin + url.pathname).toBe('https://idp.example.org/authorize');
-      expect([...url.searchParams.keys()]).toEqual(['x', 'state']);
+      expect([...url.searchParams.keys()]).toEqual(['x', 'state', 'login_hint']);
       expect(url.searchParams.get('x')).toBe('1');
+      expect(url.searchParams.get('login_hint')).toBe('bob@example.org');
       expect(JSON.parse(url.searchParams.get('state')!)).toEqual({
         clientId: 'app-1',
         redirectUri: window.location.origin + window.location.pathname,

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PkceStorageKeys } from '../../client/login';
 import { EXTERNAL_STATE_KEY } from './externalProvider';
+import { startExternalSignIn } from './externalSignIn';
 import { RegisterForm } from './RegisterForm';
 import { SignInForm } from './SignInForm';
 import { BASE, outcome, renderWithClient, TOKENS } from './testUtils';
@@ -254,6 +255,8 @@ describe('RegisterForm with an external identity provider', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     const url = new URL(navigate.mock.calls[0][0]);
     expect(url.searchParams.get('d')).toBe('1');
+    // The provider's form can prefill the email typed here.
+    expect(url.searchParams.get('login_hint')).toBe('alex@northwind.example');
     const state = JSON.parse(url.searchParams.get('state')!);
     expect(state).toEqual({
       projectId: 'P1',
@@ -278,5 +281,42 @@ describe('RegisterForm with an external identity provider', () => {
     expect(posted('auth/method')).toEqual([{ email: 'alex@example.com' }]);
     expect(posted('auth/newuser')).toEqual([]);
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Alex');
+  });
+});
+
+describe('startExternalSignIn', () => {
+  const memoryStore = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  };
+
+  it('sends the typed email as login_hint beside the state, and keeps it out of the state', async () => {
+    const navigate = vi.fn();
+    const store = memoryStore();
+    await startExternalSignIn(
+      'https://fhir.example.com/auth/external/authorize?domain=northwind.example',
+      { clientId: 'app-1', redirectUri: RETURN_URI, domain: 'northwind.example' },
+      { navigate, store, loginHint: ' alex@northwind.example ' }
+    );
+    expect(navigate).toHaveBeenCalledTimes(1);
+    const url = new URL(navigate.mock.calls[0][0]);
+    expect([...url.searchParams.keys()]).toEqual(['domain', 'state', 'login_hint']);
+    expect(url.searchParams.get('login_hint')).toBe('alex@northwind.example');
+    expect(url.searchParams.get('state')).not.toContain('alex');
+    expect(store.getItem(PkceStorageKeys.externalState)).toBe(url.searchParams.get('state'));
+  });
+
+  it('sends no login_hint when none is given', async () => {
+    const navigate = vi.fn();
+    await startExternalSignIn(
+      'https://fhir.example.com/auth/external/authorize?domain=northwind.example',
+      { clientId: 'app-1', redirectUri: RETURN_URI },
+      { navigate, store: memoryStore() }
+    );
+    expect(new URL(navigate.mock.calls[0][0]).searchParams.has('login_hint')).toBe(false);
   });
 });

@@ -39,14 +39,28 @@ export function externalReturnUri(redirectUri?: string): string | undefined {
   return window.location.origin + window.location.pathname;
 }
 
+/** Options of {@link startExternalSignIn}. */
+export interface StartExternalSignInOptions {
+  /** Where the browser goes; `window.location.assign` when absent. */
+  readonly navigate?: Navigate;
+  /** Where the state and verifier are kept; session storage when absent. */
+  readonly store?: PkceStore;
+  /**
+   * The email the user typed, sent as `login_hint` (OpenID Connect) so the provider's sign-in
+   * form can prefill it. Not part of `state`.
+   */
+  readonly loginHint?: string;
+}
+
 /**
  * Sends the browser to an external authorize URL with the login request, including a new PKCE
- * challenge (S256), as `state`; keeps that state and the return URI to check and use on return.
+ * challenge (S256), as `state`, and the typed email as `login_hint` when given; keeps that
+ * state and the return URI to check and use on return.
  */
 export async function startExternalSignIn(
   authorizeUrl: string,
   loginRequest: ExternalLoginRequest,
-  options: { navigate?: Navigate; store?: PkceStore } = {}
+  options: StartExternalSignInOptions = {}
 ): Promise<void> {
   const store = options.store ?? getPkceStore();
   const request = await ensureCodeChallenge({ ...loginRequest, codeChallenge: undefined }, store);
@@ -55,6 +69,8 @@ export async function startExternalSignIn(
   if (request.redirectUri) store.setItem(PkceStorageKeys.redirectUri, request.redirectUri);
   const url = new URL(authorizeUrl);
   url.searchParams.set('state', state);
+  const loginHint = options.loginHint?.trim();
+  if (loginHint) url.searchParams.set('login_hint', loginHint);
   (options.navigate ?? ((href: string) => window.location.assign(href)))(url.toString());
 }
 

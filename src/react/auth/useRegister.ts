@@ -201,7 +201,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
                 domain: external.domain,
                 createUser: true,
               },
-              { navigate: config.navigate }
+              { navigate: config.navigate, loginHint: email.trim() }
             );
             return;
           }

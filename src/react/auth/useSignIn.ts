@@ -249,7 +249,8 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
       submitEmail: () =>
         run(['email'], async () => {
           // A server without auth/method (404) still signs in with a password.
-          const external = await findExternalAuthorizeUrl(client, stateRef.current.values.email.trim());
+          const email = stateRef.current.values.email.trim();
+          const external = await findExternalAuthorizeUrl(client, email);
           if (external) {
             dispatch({ type: SignInActionType.RedirectStarted });
             const { externalReturnUri, startExternalSignIn } = await loadExternalSignIn(
@@ -264,7 +265,7 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
                 redirectUri: externalReturnUri(login.redirectUri),
                 domain: external.domain,
               },
-              { navigate: optionsRef.current.navigate }
+              { navigate: optionsRef.current.navigate, loginHint: email }
             );
             return;
           }

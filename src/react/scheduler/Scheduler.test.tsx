@@ -698,3 +698,30 @@ describe('Scheduler on the night daylight saving ends', { timeout: 30_000 }, () 
     ).toEqual(['1:30 AM EDT', '1:30 AM EST', '12:00 PM']);
   });
 });
+
+describe('Scheduler in the afternoon', { timeout: 30_000 }, () => {
+  it('does not offer a time that started 5 minutes ago', async () => {
+    const { client } = setupServer((request) =>
+      request.url.startsWith(`${FHIR}Slot?`)
+        ? json(
+            searchset(
+              makeSlot('started', '2026-03-05T14:00:00.000Z'),
+              makeSlot('later', '2026-03-05T16:00:00.000Z'),
+              makeSlot('gone', '2026-03-05T13:00:00.000Z')
+            )
+          )
+        : undefined
+    );
+    // 9:05 AM EST on Thursday, March 5: the 9:00 AM slot has started.
+    const { user } = renderScheduler(client, { now: () => new Date('2026-03-05T14:05:00Z') });
+    const today = await screen.findByRole('button', { name: 'Today, Thursday, March 5, 2026' });
+    await waitFor(() => expect(today).toBeEnabled());
+    await user.click(today);
+    const group = await screen.findByRole('group', { name: 'Select time' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+    ).toEqual(['11:00 AM']);
+  });
+});

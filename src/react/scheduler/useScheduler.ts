@@ -238,7 +238,8 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       try {
         // Availability changes by the minute, and a search after 'taken' must see the new state.
         const found = await client.searchResources('Slot', query, { cache: 'reload', signal });
-        const byDay = groupSlotsByDay(found, timeZone);
+        // The window starts at midnight (portal.md section 9); the clock drops what has started.
+        const byDay = groupSlotsByDay(found, timeZone, { now });
         for (const issue of byDay.issues) console.warn(`Scheduler: ${issue.details?.text}`);
         return byDay;
       } catch (error) {

@@ -1,3 +1,6 @@
+/** The project's home page: package.json's `homepage` without its `#readme` anchor (Footer.test.tsx checks they agree). */
+export const PROJECT_URL = 'https://github.com/fhir-portal-kit/fhir-portal-kit';
+
 /** Footer with documentation links and the current year. */
 export function Footer() {
   return (
@@ -15,7 +18,7 @@ export function Footer() {
               <a href="https://hl7.org/fhir/uv/sdc/">Structured Data Capture</a>
             </li>
             <li>
-              <a href="https://github.com/">fhir-portal-kit on GitHub</a>
+              <a href={PROJECT_URL}>fhir-portal-kit on GitHub</a>
             </li>
           </ul>
         </nav>
