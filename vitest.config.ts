@@ -1,24 +1,33 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { storybookProject } from './.storybook/vitest.project.js';
 
 // One config, named projects, so `npm test` can run them in order and a developer can run one:
-//   unit      – library logic (src/**/*.test.ts) in plain Node: no DOM to set up, so it starts fast
-//   unit-dom  – components and hooks (src/**/*.test.tsx, demo/app/src/**/*.test.tsx) in jsdom, with
-//               Testing Library's setup
+//   unit      – library logic (src/**/*.test.ts; the demo portal's too) in plain Node: no DOM to set up, so it starts fast
+//   unit-dom  – components and hooks (src/**/*.test.tsx; the demo portal's pages too) in jsdom, with Testing Library's setup
 //   server    – the reference server over real HTTP (demo/server/**), and the scripts' tests
 //   storybook – every story's play function in real Chromium (added in .storybook/vitest.project.ts)
 // A .ts test that truly needs the DOM (browser storage, window.location) starts with
 // `// @vitest-environment jsdom`. `npm run test:unit` runs both unit projects.
+// The demo's pages import the library by its package name; its tests read the source.
+const librarySource = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 const unitProject = {
   globals: true,
   // user-event journeys through a whole form take a few seconds on a 2-core machine.
   testTimeout: 20000,
+};
+const libraryAliases = {
+  alias: [
+    { find: /^fhir-portal-kit\/react$/, replacement: librarySource('react/index.ts') },
+    { find: /^fhir-portal-kit$/, replacement: librarySource('index.ts') },
+  ],
 };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: libraryAliases,
         test: {
           ...unitProject,
           name: 'unit',
@@ -28,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: libraryAliases,
         test: {
           ...unitProject,
           name: 'unit-dom',

@@ -23,7 +23,8 @@ describe('account and care plan', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/account/profile');
-    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Homer Jay');
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Homer');
+    expect(await page.getByLabel('Middle name').inputValue()).toBe('Jay');
     await expect.poll(() => page.getByLabel('Email').isDisabled()).toBe(true);
     await expectAccessible(page);
 

@@ -4,7 +4,7 @@
 // or an arbitrary URL; the record's security labels (meta.security) are the care team's to set.
 // (Its narrative, text.div, is checked on every write: store/narrative.ts.)
 import { isDeepStrictEqual } from 'node:util';
-import { forbidden } from '../core/errors';
+import { badRequest, forbidden } from '../core/errors';
 import { referenceOf, type StoredResource } from '../core/stored-resource';
 
 /** Patient elements a patient may change on their own record (telecom except email). */
@@ -26,11 +26,37 @@ function securityLabels(resource: StoredResource): unknown {
   return labels === undefined ? undefined : JSON.parse(JSON.stringify(labels));
 }
 
+/** The official name of a Patient (use 'official', else the first), as stored JSON. */
+function officialName(resource: StoredResource): Record<string, unknown> | undefined {
+  const names = Array.isArray(resource.name) ? (resource.name as unknown[]) : [];
+  const objects = names.filter((n): n is Record<string, unknown> => typeof n === 'object' && n !== null);
+  return objects.find((n) => n.use === 'official') ?? objects[0];
+}
+
+/** Whether a name says something: a non-blank family or given name. */
+function hasNameParts(name: Record<string, unknown> | undefined): boolean {
+  if (!name) return false;
+  const family = typeof name.family === 'string' && name.family.trim() !== '';
+  const given = Array.isArray(name.given) && name.given.some((g) => typeof g === 'string' && g.trim() !== '');
+  return family || given;
+}
+
 /**
- * Throws 403 when a patient's edit of their own record changes its security labels, or names a
- * primary care provider that is not a reference to a Practitioner.
+ * Throws 400 (expression Patient.name) when an update empties the official name: the record had
+ * a family or given name and the update leaves neither.
+ */
+export function assertNameKept(before: StoredResource, after: StoredResource): void {
+  if (hasNameParts(officialName(before)) && !hasNameParts(officialName(after)))
+    throw badRequest("A patient's name needs a first or last name; it cannot be emptied", 'Patient.name');
+}
+
+/**
+ * Throws 400 when a patient's edit of their own record empties its official name (assertNameKept);
+ * 403 when it changes its security labels, or names a primary care provider that is not a
+ * reference to a Practitioner.
  */
 export function assertPatientSelfEdit(before: StoredResource, after: StoredResource): void {
+  assertNameKept(before, after);
   if (!isDeepStrictEqual(securityLabels(before), securityLabels(after)))
     throw forbidden('Forbidden: a patient may not change the security labels (meta.security) of their record');
   const gps: unknown = after.generalPractitioner;

@@ -230,6 +230,16 @@ export function assertCanUpdate(
     assertPatientSubscription(auth, after);
     return;
   }
+  if (type === 'Observation' && authoredBy(before, auth.profile) && patientReferences(before).includes(patientRef)) {
+    // A patient may withdraw a reading they entered: status to entered-in-error, nothing else.
+    if (
+      after.status !== 'entered-in-error' ||
+      !isDeepStrictEqual(withoutKeys(before, ['status']), withoutKeys(after, ['status']))
+    ) {
+      throw forbidden('Forbidden: a patient may only mark an Observation they entered as entered-in-error');
+    }
+    return;
+  }
   if (type === 'Communication' && patientReferences(before).includes(patientRef)) {
     if (!isDeepStrictEqual(withoutKeys(before, ['status', 'received']), withoutKeys(after, ['status', 'received']))) {
       throw forbidden('Forbidden: a patient may change only status and received of a Communication');

@@ -1,64 +1,10 @@
-import type { Address, HumanName, Patient, PatientContact } from 'fhir-portal-kit';
+import type { Patient } from 'fhir-portal-kit';
 import { AddressInput, HumanNameInput, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { applyDraft, draftOf, validateProfile, type ProfileDraft, type ProfileErrors } from './profile-draft';
 import { usePatient } from './usePatient';
 
 const GENDERS = ['', 'female', 'male', 'other', 'unknown'] as const;
-const EMERGENCY = { system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' };
-
-/** What the form edits, kept apart from the stored Patient so a failed save loses nothing. */
-interface ProfileDraft {
-  firstName: string;
-  lastName: string;
-  gender: string;
-  birthDate: string;
-  address: Address;
-  contactName: HumanName;
-  contactPhone: string;
-}
-
-function draftOf(patient: Patient): ProfileDraft {
-  const name = patient.name?.[0];
-  const contact = emergencyContact(patient);
-  return {
-    firstName: name?.given?.join(' ') ?? '',
-    lastName: name?.family ?? '',
-    gender: patient.gender ?? '',
-    birthDate: patient.birthDate ?? '',
-    address: patient.address?.[0] ?? {},
-    contactName: contact?.name ?? {},
-    contactPhone: contact?.telecom?.find((t) => t.system === 'phone')?.value ?? '',
-  };
-}
-
-function emergencyContact(patient: Patient): PatientContact | undefined {
-  return patient.contact?.find((c) => c.relationship?.some((r) => r.coding?.some((x) => x.code === EMERGENCY.code)));
-}
-
-/** The Patient with the draft applied: the first name, address and emergency contact replaced, the rest kept. */
-function applyDraft(patient: Patient, d: ProfileDraft): Patient {
-  const given = d.firstName.trim() ? d.firstName.trim().split(/\s+/) : undefined;
-  const name: HumanName = { ...patient.name?.[0], given, family: d.lastName.trim() || undefined };
-  const hasContact = Object.keys(d.contactName).length > 0 || d.contactPhone.trim() !== '';
-  const contact: PatientContact | undefined = hasContact
-    ? {
-        relationship: [{ coding: [EMERGENCY] }],
-        name: d.contactName,
-        ...(d.contactPhone.trim() ? { telecom: [{ system: 'phone', value: d.contactPhone.trim() }] } : {}),
-      }
-    : undefined;
-  const others = (patient.contact ?? []).filter((c) => c !== emergencyContact(patient));
-  return {
-    ...patient,
-    name: [name, ...(patient.name ?? []).slice(1)],
-    gender: (d.gender || undefined) as Patient['gender'],
-    birthDate: d.birthDate || undefined,
-    address: Object.keys(d.address).length
-      ? [d.address, ...(patient.address ?? []).slice(1)]
-      : patient.address?.slice(1),
-    contact: contact ? [contact, ...others] : others.length ? others : undefined,
-  };
-}
 
 /** account/profile: personal and contact information, and the emergency contact. */
 export function ProfilePage() {
@@ -68,11 +14,14 @@ export function ProfilePage() {
   return <ProfileForm key={patient.id} patient={patient} />;
 }
 
-function ProfileForm({ patient }: { patient: Patient }) {
+/** The profile form for a loaded Patient; first and last name are required before anything is sent. */
+export function ProfileForm({ patient }: { patient: Patient }) {
   const client = useFhirClient();
   const notifications = useNotifications();
   const [draft, setDraft] = useState(() => draftOf(patient));
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
   const [current, setCurrent] = useState(patient);
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
@@ -80,6 +29,14 @@ function ProfileForm({ patient }: { patient: Patient }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    const found = validateProfile(draft);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      // Nothing is sent; focus goes to the first field that needs fixing.
+      const first = found.firstName ? 'profile-first-name' : 'profile-last-name';
+      formRef.current?.querySelector<HTMLInputElement>(`#${first}`)?.focus();
+      return;
+    }
     setSaving(true);
     try {
       const saved = await client.updateResource(applyDraft(current, draft));
@@ -94,7 +51,11 @@ function ProfileForm({ patient }: { patient: Patient }) {
   };
 
   return (
-    <form className="portal-profile" onSubmit={save} aria-busy={saving || undefined} aria-labelledby="profile-title">
+    <form
+      ref={formRef}
+      className="portal-profile"
+      noValidate
+      onSubmit={save} aria-busy={saving || undefined} aria-labelledby="profile-title">
       <h1 id="profile-title">Profile</h1>
       <fieldset className="fpk-inputs-fieldset" disabled={saving}>
         <legend className="fpk-inputs-legend">Personal information</legend>
@@ -104,12 +65,22 @@ function ProfileForm({ patient }: { patient: Patient }) {
             value={draft.firstName}
             onChange={(v) => set('firstName', v)}
             autoComplete="given-name"
+            required
+            error={errors.firstName}
+          />
+          <Field
+            label="Middle name"
+            value={draft.middleName}
+            onChange={(v) => set('middleName', v)}
+            autoComplete="additional-name"
           />
           <Field
             label="Last name"
             value={draft.lastName}
             onChange={(v) => set('lastName', v)}
             autoComplete="family-name"
+            required
+            error={errors.lastName}
           />
         </div>
         <div className="fpk-inputs-row">
@@ -176,6 +147,8 @@ function Field({
   type = 'text',
   disabled,
   autoComplete,
+  required,
+  error,
 }: {
   label: string;
   value: string;
@@ -183,6 +156,9 @@ function Field({
   type?: string;
   disabled?: boolean;
   autoComplete?: string;
+  required?: boolean;
+  /** Shown under the field and tied to it (aria-invalid, aria-describedby). */
+  error?: string;
 }) {
   const id = `profile-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
@@ -198,8 +174,16 @@ function Field({
         disabled={disabled}
         readOnly={!onChange}
         autoComplete={autoComplete}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange?.(e.target.value)}
       />
+      {error && (
+        <p id={`${id}-error`} className="portal-field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,16 +1,13 @@
-import {
-  createVitalObservation,
-  formatUnit,
-  normalizeErrorString,
-  parseDecimal,
-  type VitalSign,
-} from 'fhir-portal-kit';
+import { createVitalObservation, formatUnit, normalizeErrorString, type VitalSign } from 'fhir-portal-kit';
 import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
+import { checkVitalValue, fieldOrder } from './vital-ranges';
 
 /**
- * 'Add Measurement': one input per series, values read as decimals, saved as a preliminary
- * Observation. The dialog closes after a successful create; a failure keeps what was typed and
+ * 'Add Measurement': one input per series (systolic before diastolic), values read as decimals
+ * within the series' plausible range (vital-ranges.ts), saved as a preliminary Observation. A
+ * value that is not a number, negative or out of range is refused on its field and nothing is
+ * written. The dialog closes after a successful create; a failure keeps what was typed and
  * shows the red 'Error' notice with the message.
  */
 export function AddMeasurementDialog({
@@ -27,16 +24,21 @@ export function AddMeasurementDialog({
   const id = useId();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<string[]>(() => vital.series.map(() => ''));
-  const [invalid, setInvalid] = useState<boolean[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<(string | undefined)[]>([]);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const numbers = values.map(parseDecimal);
-    const bad = numbers.map((n) => n === undefined);
-    setInvalid(bad);
-    if (bad.some(Boolean)) return;
+    const checks = values.map((text, i) => checkVitalValue(vital, i, text));
+    const errors = checks.map((c) => (c.ok ? undefined : c.error));
+    setFieldErrors(errors);
+    if (errors.some(Boolean)) {
+      const first = fieldOrder(vital).find((i) => errors[i]);
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    const numbers = checks.map((c) => (c.ok ? c.value : 0));
     setSaving(true);
     setError(undefined);
     try {
@@ -67,10 +69,10 @@ export function AddMeasurementDialog({
       }
     >
       <form onSubmit={submit} noValidate className="portal-form">
-        {vital.series.map((series, i) => (
-          <div key={series.code} className="portal-field">
+        {fieldOrder(vital).map((i) => (
+          <div key={vital.series[i].code} className="portal-field">
             <label htmlFor={`${id}-${i}`}>
-              {series.label} ({formatUnit(vital.unit)})
+              {vital.series[i].label} ({formatUnit(vital.unit)})
             </label>
             <input
               id={`${id}-${i}`}
@@ -78,13 +80,13 @@ export function AddMeasurementDialog({
               inputMode="decimal"
               autoComplete="off"
               value={values[i]}
-              aria-invalid={invalid[i] || undefined}
-              aria-describedby={invalid[i] ? `${id}-${i}-error` : undefined}
+              aria-invalid={fieldErrors[i] ? true : undefined}
+              aria-describedby={fieldErrors[i] ? `${id}-${i}-error` : undefined}
               onChange={(e) => setValues((old) => old.map((v, j) => (j === i ? e.target.value : v)))}
             />
-            {invalid[i] && (
+            {fieldErrors[i] && (
               <p id={`${id}-${i}-error`} className="portal-field-error">
-                Enter a number, such as 72 or 36.6
+                {fieldErrors[i]}
               </p>
             )}
           </div>

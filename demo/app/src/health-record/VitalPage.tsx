@@ -1,13 +1,22 @@
-import { formatDateTime, formatVitalReading, getVitalSeries, getVitalSign } from 'fhir-portal-kit';
+import { formatDateTime, formatVitalReading, getVitalSeries, getVitalSign, type Observation } from 'fhir-portal-kit';
 import { ObservationChart, useSearchResources } from 'fhir-portal-kit/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { AddMeasurementDialog } from './AddMeasurementDialog';
 import { NotFound } from './NotFound';
+import { RemoveReadingDialog } from './RemoveReadingDialog';
 import { usePatient } from './usePatient';
 import { vitalQuery } from './queries';
 
-/** vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and Add Measurement. */
+/** Who wrote a resource, as the server stamps it (meta.author, outside FHIR's Meta). */
+function enteredBy(resource: Observation): string | undefined {
+  return (resource.meta as { author?: { reference?: string } } | undefined)?.author?.reference;
+}
+
+/**
+ * vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and
+ * Add Measurement. A reading the patient entered can be removed (marked entered-in-error).
+ */
 export function VitalPage() {
   const { measurementId } = useParams();
   // A fresh page per vital: another vital's readings and typed values never show under this one's title.
@@ -49,6 +58,9 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Your Value</th>
+            <th scope="col">
+              <span className="fpk-visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -60,11 +72,20 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
                 </Link>
               </th>
               <td>{formatVitalReading(vital, observation) || 'No value'}</td>
+              <td>
+                {patientRef && enteredBy(observation) === patientRef && (
+                  <RemoveReadingDialog
+                    observation={observation}
+                    when={formatDateTime(observation.effectiveDateTime) || 'unknown date'}
+                    onRemoved={() => void refetch()}
+                  />
+                )}
+              </td>
             </tr>
           ))}
           {data && data.length === 0 && (
             <tr>
-              <td colSpan={2}>No measurements yet</td>
+              <td colSpan={3}>No measurements yet</td>
             </tr>
           )}
         </tbody>

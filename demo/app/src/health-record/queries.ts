@@ -15,14 +15,18 @@ export const vaccinesQuery = (patientRef: string) => ({ patient: patientRef, _so
 /** documents: the patient's documents, newest first. */
 export const documentsQuery = (patientRef: string) => ({ subject: patientRef, _sort: '-date' });
 
+/** The statuses of a reading that counts: a removed one (entered-in-error) and a cancelled one do not. */
+export const VITAL_STATUSES = 'registered,preliminary,final,amended,corrected';
+
 /** vitals: the latest reading of one vital (searched with searchOne). */
 export const latestVitalQuery = (vital: VitalSign, patientRef: string) => ({
   patient: patientRef,
   code: `${LOINC}|${vital.code}`,
+  status: VITAL_STATUSES,
   _sort: '-date',
 });
 
 /** The search for one vital's readings of the patient, oldest first (the chart's order). */
 export function vitalQuery(vital: VitalSign, patientRef: string): Record<string, string> {
-  return { patient: patientRef, code: `${LOINC}|${vital.code}`, _sort: 'date', _count: '1000' };
+  return { patient: patientRef, code: `${LOINC}|${vital.code}`, status: VITAL_STATUSES, _sort: 'date', _count: '1000' };
 }
