@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../test/test-server';
 import { exchange, pkce, raw, type RawResponse } from '../test/attacker';
-import { ExternalLoginMessages } from './external-login';
+import { ExternalLoginMessages } from './external-request';
 import { ProviderLimits, ProviderMessages } from './external-provider-client';
 import { sealFlow, type ExternalFlow } from './external-state';
 import type { IdentityProviderConfig } from './identity-providers';

@@ -8,7 +8,7 @@
 // domains a provider owns; the account's MFA is asked as after a password.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExternalLoginMessages } from '../auth/external-login';
+import { ExternalLoginMessages } from '../auth/external-request';
 import { AuthMessages } from '../auth/errors';
 import { ProviderDomainMessages, type IdentityProviderConfig } from '../auth/identity-providers';
 import { hashPassword } from '../auth/password';
@@ -123,7 +123,12 @@ describe.each(backends())('account linking (%s)', (backend) => {
   };
   const text = (res: RawResponse) => res.body?.issue?.[0]?.details?.text;
   const passwordLogin = (email: string, password: string) =>
-    raw(server, 'POST', 'auth/login', { email, password, codeChallenge: pkce().challenge, codeChallengeMethod: 'S256' });
+    raw(server, 'POST', 'auth/login', {
+      email,
+      password,
+      codeChallenge: pkce().challenge,
+      codeChallengeMethod: 'S256',
+    });
 
   describe('when Mallory registered Alex’s address with a password before Alex came through the provider', () => {
     it('does not sign Alex in to her account: the login waits for that account’s password, which Alex cannot give', async () => {
