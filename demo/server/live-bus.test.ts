@@ -15,6 +15,7 @@ import type { Bundle, Communication } from '../../src/fhir/types';
 import { createServer, type RunningServer } from './app';
 import { DemoCredentials, DemoIds } from './seed/ids';
 import { signIn } from './test/login-helpers';
+import { dropSchema } from './test/test-server';
 import { BUS_GAP_CHANNEL, busChannelName, createLocalBus, createPostgresBus } from './live-bus';
 import { FhircastClient, type FhircastMessagePayload } from '../../src/client/fhircast';
 import { FHIRCAST_HUB_PATH } from './fhircast/hub';
@@ -66,11 +67,7 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     second?.removeAllListeners('exit');
     second?.kill('SIGTERM');
     await first?.close();
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
+    await dropSchema(schema, databaseUrl);
   });
 
   it('delivers a message written through the first to a chat subscribed through the second', async () => {

@@ -4,6 +4,7 @@
 // LISTEN/NOTIFY (live-bus.ts) and drops what it kept, so the other process refuses within 1 s.
 // Two servers in one test process stand for two processes: they share nothing but the database.
 import { randomUUID } from 'node:crypto';
+import { dropSchema } from '../test/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessPolicy } from '../../../src/fhir/access-policy';
 import { createServer, type RunningServer } from '../app';
@@ -50,11 +51,7 @@ describe.runIf(databaseUrl)('revocation across two processes on one PostgreSQL',
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
+    await dropSchema(schema, databaseUrl);
   });
 
   it('refuses on B a token signed out on A', async () => {

@@ -3,6 +3,7 @@
 // two processes on one PostgreSQL meet one limit. Two servers in one test process stand for two
 // processes: they share nothing but the database.
 import { randomUUID } from 'node:crypto';
+import { dropSchema } from '../test/test-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type RunningServer } from '../app';
 import { createPasswordAccount, wrongCode } from '../test/accounts';
@@ -25,11 +26,7 @@ describe.runIf(databaseUrl)('attempt limits across two processes on one PostgreS
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
+    await dropSchema(schema, databaseUrl);
   });
 
   it('holds a guesser back after 6 wrong passwords sent to A and B together, not 6 on each', async () => {

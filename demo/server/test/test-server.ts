@@ -51,15 +51,18 @@ async function start(
     destroy: async () => {
       await server.close();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
-      if (schema) {
-        const pg = (await import('pg')).default;
-        const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      }
+      if (schema) await dropSchema(schema);
     },
   };
+}
+
+/** Drops a test's PostgreSQL schema (DATABASE_URL) with everything in it. */
+export async function dropSchema(schema: string, databaseUrl = process.env.DATABASE_URL): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await client.end();
 }
 
 /** Starts a server on a fresh temporary folder (or schema). */
