@@ -84,7 +84,7 @@ const loadRedirect = () => import('./login/redirect');
 const loadSchema = () => import('./schema');
 
 /**
- * A FHIR R4 client for any FHIR server and for the login protocol of client-layer.md: requests
+ * A FHIR R4 client for any FHIR server and for the login protocol of the reference server (demo/server): requests
  * with retries (429 and 5xx) and async polling, a session with stored logins and token refresh,
  * a request and resource cache that Suspense can read, auto-batching, binary upload, websocket
  * subscriptions, and MedplumClient's names for every operation they share.
@@ -141,7 +141,7 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   }
 
   // ---------------------------------------------------------------- login part
-  // The steps (client-layer.md section 7) live in ./login as functions over the LoginClient this
+  // The steps live in ./login as functions over the LoginClient this
   // class implements, loaded on first use: a session signs in once, so the data calls every
   // screen makes never carry them. MedplumClient's names and argument order.
 

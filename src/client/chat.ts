@@ -1,5 +1,4 @@
-// Chat over Communication resources (client-layer.md sections 3, 4 and 7; portal.md sections 4
-// and 7): the chat search, paging to older messages, sending, marking received, and the pure
+// Chat over Communication resources: the chat search, paging to older messages, sending, marking received, and the pure
 // list operations every chat view needs (merge by id, order by sent time).
 
 import { getReferenceString } from '../fhir/references';
@@ -30,7 +29,7 @@ export interface ChatPageOptions {
 }
 
 /**
- * The chat search of client-layer.md section 7: the caller's query plus `_sort=-sent` and
+ * The chat search: the caller's query plus `_sort=-sent` and
  * `sent:missing=false`, newest first, one page.
  */
 export function chatSearchParams(query: QueryTypes, options: ChatPageOptions = {}): URLSearchParams {
@@ -64,7 +63,7 @@ export async function fetchChatPage(
 }
 
 /**
- * The query for the messages between two participants (portal.md section 7): sender and
+ * The query for the messages between two participants: sender and
  * recipient each one of the two.
  */
 export function participantsQuery(a: Reference | Resource, b: Reference | Resource): string {
@@ -91,7 +90,7 @@ export interface NewChatMessage {
   readonly now?: Date;
 }
 
-/** Creates a message with status in-progress and sent now (portal.md section 4). */
+/** Creates a message with status in-progress and sent now. */
 export function createChatMessage(
   client: ChatClient,
   message: NewChatMessage,
@@ -110,7 +109,7 @@ export function createChatMessage(
   return client.createResource(communication, options);
 }
 
-/** Marks an incoming message received now: status completed, received set (portal.md section 4). */
+/** Marks an incoming message received now: status completed, received set. */
 export function markChatMessageReceived(
   client: ChatClient,
   message: Communication,
@@ -142,7 +141,7 @@ function version(message: Communication): number {
 
 /**
  * Merges messages into a list by id, keeping the newer version of each, ordered by sent time
- * ascending (client-layer.md section 9), so a message that arrives twice (echo, refetch after a
+ * ascending, so a message that arrives twice (echo, refetch after a
  * reconnect) is shown once.
  */
 export function mergeChatMessages(

@@ -7,7 +7,7 @@ import type { ReadablePromise } from './readable-promise';
 /** Listener for cache changes: a 'Type/id' key, or undefined when anything may have changed. */
 export type CacheChangeListener = (key: string | undefined) => void;
 
-/** The fallback system device (client-layer.md section 3): id system, model name System. */
+/** The fallback system device: id system, model name System. */
 export const SYSTEM_DEVICE: Device = {
   resourceType: 'Device',
   id: 'system',

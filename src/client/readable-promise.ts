@@ -1,4 +1,4 @@
-/** Where a ReadablePromise stands (client-layer.md section 4: pending, success, error). */
+/** Where a ReadablePromise stands (pending, success, error). */
 export type ReadablePromiseStatus = 'pending' | 'success' | 'error';
 
 /**

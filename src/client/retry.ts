@@ -91,7 +91,7 @@ export async function fetchWithRetry(
       response = await fetchFn(url, init);
     } catch (error) {
       if (isAbort(error, config.signal)) throw abortedError();
-      // client-layer.md: retries are for 429 and 5xx only; a network failure is not retried (the
+      // Retries are for 429 and 5xx only; a network failure is not retried (the
       // request may have reached the server), and one on the first attempt fires 'offline'.
       if (attempt === 0) config.onOffline?.();
       // Keep only the message: a network error never carries our headers, but the cause chain could be logged.

@@ -1,4 +1,4 @@
-// The schema calls of client-layer.md section 7: a type's StructureDefinition and its search
+// The schema calls: a type's StructureDefinition and its search
 // parameters through GraphQL, a profile through StructureDefinition/$expand-profile. Loaded on
 // first use (FhirClient imports it dynamically), and each answer is kept per client, since
 // definitions do not change while a page is open.
@@ -7,7 +7,7 @@ import { SCHEMA_NOT_FOUND, SCHEMA_TYPE_MISSING, parseStructureDefinition, type T
 import type { Bundle, StructureDefinition } from '../fhir/types';
 import type { RequestOptions } from './transport';
 
-/** How many search parameters the GraphQL query asks for (client-layer.md section 9). */
+/** How many search parameters the GraphQL query asks for. */
 export const SCHEMA_SEARCH_PARAMETER_COUNT = 100;
 
 /** The client calls the schema requests use; FhirClient has them. */

@@ -1,4 +1,4 @@
-// Access-policy rules (client-layer.md section 6) without the search matcher. A rule with
+// Access-policy rules without the search matcher. A rule with
 // `criteria` needs one: the functions take it as their last argument, and without it such a rule
 // never matches, so a missing matcher denies rather than grants. `access-policy.ts` binds the
 // library's matcher (what the server and most callers use); a component that shows fields can

@@ -1,4 +1,4 @@
-// Access-policy matching (client-layer.md section 6) with the library's search matcher bound in.
+// Access-policy matching with the library's search matcher bound in.
 // The server enforces policies; the client uses the same rules to hide what the user may not see
 // or change, so the two must agree. The rules themselves are in access-policy-rules.ts; the
 // matcher for `criteria` in access-policy-criteria.ts.

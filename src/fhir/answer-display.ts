@@ -7,7 +7,7 @@ import type { QuestionnaireResponseItem, QuestionnaireResponseItemAnswer, Range 
 export type DisplayableAnswer = QuestionnaireResponseItemAnswer & { valueRange?: Range };
 
 /**
- * A QuestionnaireResponse answer as text (portal.md section 3): booleans 'Yes'/'No' (or the `words`
+ * A QuestionnaireResponse answer as text: booleans 'Yes'/'No' (or the `words`
  * given; issue 20 replaces the spec's 'True'/'False'), codings by
  * display, quantities and ranges with units, dates localized, other kinds as their text.
  * Throws 'No answer' when the answer has no value.

@@ -70,7 +70,7 @@ export function getDownloadName(attachment: Attachment | undefined): string {
   return out;
 }
 
-/** How long before its expiry a signed URL stops being reused (client-layer.md section 9). */
+/** How long before its expiry a signed URL stops being reused. */
 export const SIGNED_URL_REUSE_MARGIN_MS = 5000;
 
 /**

@@ -1,4 +1,4 @@
-// FHIRcast events, their context keys and validation (client-layer.md sections 5 and 9).
+// FHIRcast events, their context keys and validation.
 // The spec names the rules but no error texts; each text below says what to fix.
 
 import { throwError } from './index';
@@ -160,7 +160,7 @@ export function validateFhircastContext(event: unknown, context: unknown, versio
   return entries as FhircastContextEntry[];
 }
 
-/** A FHIRcast subscription request (client-layer.md section 3). */
+/** A FHIRcast subscription request. */
 export interface FhircastSubscriptionRequest {
   channelType: 'websocket';
   mode: 'subscribe' | 'unsubscribe';

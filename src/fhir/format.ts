@@ -37,7 +37,7 @@ import type {
   Timing,
 } from './types';
 
-/** A boolean as people read it: 'Yes' or 'No' (issue 20 replaces portal.md's 'True'/'False'), or the `words` given. */
+/** A boolean as people read it: 'Yes' or 'No', or the `words` given. */
 export function formatBoolean(value: boolean | undefined, words: BooleanWords = defaultBooleanWords): string {
   return value === undefined ? '' : value ? words.yes : words.no;
 }

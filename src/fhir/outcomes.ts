@@ -6,7 +6,7 @@ const OPERATION_OUTCOME_ERROR = Symbol.for('fhir-portal-kit.OperationOutcomeErro
 /** Outcome ids that mean success. */
 const SUCCESS_IDS = new Set(['ok', 'created', 'not-modified', 'accepted']);
 
-/** The library's outcome messages, exact texts of client-layer.md section 8. */
+/** The library's outcome messages, exact texts. */
 export const OutcomeMessages = {
   notFound: 'Not found',
   unauthorized: 'Unauthorized',

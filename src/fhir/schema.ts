@@ -1,10 +1,10 @@
 // The fields of a resource type as a form needs them, read from a StructureDefinition's snapshot
-// (client-layer.md sections 7 and 8: the server's definitions, asked for through GraphQL or
+// (the server's definitions, asked for through GraphQL or
 // StructureDefinition/$expand-profile). Pure data: FhirClient fetches, ResourceForm renders.
 import { throwError } from './outcomes';
 import type { ElementDefinition, SearchParameter, StructureDefinition } from './types';
 
-/** The text of an answer without the definition's type (client-layer.md section 8). */
+/** The text of an answer without the definition's type. */
 export const SCHEMA_TYPE_MISSING = 'StructureDefinition type missing';
 /** The text of an answer that holds no definition for the type or profile asked for. */
 export const SCHEMA_NOT_FOUND = 'StructureDefinition not found';

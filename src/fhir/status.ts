@@ -3,7 +3,7 @@ import type { Resource } from './types';
 /** The colours a status badge can take. */
 export type StatusColor = 'green' | 'red' | 'yellow' | 'blue' | 'gray';
 
-// client-layer.md section 4. The spec lists blue for 'draft, active, requested, pending, booked and
+// Status badge colours: green when done, red when failed or cancelled, blue for 'draft, active, requested, pending, booked and
 // similar'; the similar ones chosen here are the in-flight statuses of the portal's resources.
 const STATUS_COLORS: Record<string, StatusColor> = {
   completed: 'green',

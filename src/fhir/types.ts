@@ -11,7 +11,7 @@ export type ResourceType = FhirResource['resourceType'];
 /** The resource type for a resource type name. */
 export type ExtractResource<K extends ResourceType> = Extract<FhirResource, { resourceType: K }>;
 
-/** Meta with the extra fields the platform's server adds (client-layer.md section 3). */
+/** Meta with the extra fields the platform's server adds. */
 export type ExtendedMeta = Meta & {
   project?: string;
   author?: Reference;

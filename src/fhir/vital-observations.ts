@@ -1,5 +1,5 @@
 // Vitals as data: Observations to chart series and table rows, and the Observation a new
-// measurement becomes (portal.md sections 3 and 4: status preliminary, the catalogue's code).
+// measurement becomes (status preliminary, the catalogue's code).
 
 import { formatUnit } from './ucum-display';
 import { LOINC, type VitalSign } from './vitals';

@@ -27,7 +27,7 @@ export interface VitalSign {
   readonly series: readonly VitalSeries[];
 }
 
-// portal.md section 3, "Vitals catalogue". Single-series vitals use the observation's own code.
+// The vitals catalogue: what the portal lists and records. Single-series vitals use the observation's own code.
 /** The vitals catalogue of the portal. */
 export const VITALS: readonly VitalSign[] = [
   {

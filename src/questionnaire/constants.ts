@@ -28,7 +28,7 @@ export const QuestionnaireUrls = {
    * server's validation error; valueString holds 'Expression evaluation failed: {message}'.
    */
   expressionError: 'https://fhir-portal-kit.dev/StructureDefinition/expression-error',
-  /** Product-specific signature-type code system for the ProofOfOrigin coding (portal.md section 3). */
+  /** Product-specific signature-type code system for the ProofOfOrigin coding. */
   signatureType: 'https://fhir-portal-kit.dev/signature-type',
 } as const;
 
@@ -67,7 +67,7 @@ export interface QuestionnaireMessages {
   referenceSearchUnavailable: string;
 }
 
-/** Default texts; 'Signature is required.' is portal.md section 8. */
+/** Default texts of the questionnaire engine. */
 export const defaultQuestionnaireMessages: QuestionnaireMessages = {
   required: 'This field is required.',
   signatureRequired: 'Signature is required.',

@@ -7,14 +7,14 @@
  * keeps its identity until that item changes, so a keystroke re-renders that item and what
  * depends on it. `subscribe` + `getFormState` serve form-level parts (pages, signature, validity).
  *
- * Choices written down here (portal.md leaves them open):
+ * Choices written down here:
  * - Keys: `linkId[n]` joined by '/', with `n` a per-parent counter that is never reused, so a
  *   removed repeat does not shift the keys of the others.
  * - Repeating groups and repeating non-choice questions repeat as instances (one answer each,
  *   merged into one response item for questions); repeating choice/open-choice items hold several
  *   answers in one instance.
- * - A question the user cleared stays in the response with `answer: []` (portal.md section 4,
- *   "clearing all selections yields an empty answer"); untouched empty questions are left out.
+ * - A question the user cleared stays in the response with `answer: []` ("clearing all
+ *   selections yields an empty answer"); untouched empty questions are left out.
  * - Disabled items leave the response; hidden items (questionnaire-hidden) stay, and are not
  *   validated since the user cannot fix them.
  * - Signature: `Signature.type` is `{ system: 'https://fhir-portal-kit.dev/signature-type',

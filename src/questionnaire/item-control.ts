@@ -1,5 +1,5 @@
 // Item controls: which control an item is shown with, from its itemControl extension when the
-// code fits the item's type, else the type's default (portal.md section 2).
+// code fits the item's type, else the type's default.
 import type { Extension, QuestionnaireItem } from '../fhir/types';
 import { QuestionnaireUrls } from './constants';
 import type { ItemControl } from './types';
@@ -78,7 +78,7 @@ function defaultControl(item: QuestionnaireItem): ItemControl {
       return 'url';
     case 'choice':
     case 'open-choice':
-      // portal.md section 2: a value set without a radio hint uses a searchable picker.
+      // A value set without a radio hint uses a searchable picker.
       if (item.answerValueSet && !item.answerOption?.length) return 'autocomplete';
       return item.repeats ? 'check-box' : 'radio-button';
     case 'attachment':

@@ -11,7 +11,7 @@ const REFERENCE_FILTER = 'http://hl7.org/fhir/StructureDefinition/questionnaire-
 /** How many resources a search shows. */
 export const REFERENCE_SEARCH_COUNT = 10;
 
-/** The name-like search parameter each type is looked up by (client-layer.md section 7). */
+/** The name-like search parameter each type is looked up by. */
 export function nameParameter(resourceType: string): string {
   switch (resourceType) {
     case 'Device':

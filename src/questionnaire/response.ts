@@ -30,7 +30,7 @@ export function buildResponse(s: EngineState, status: 'completed' | 'in-progress
     status,
     ...(options.subject ? { subject: options.subject } : {}),
     ...(options.encounter ? { encounter: options.encounter } : {}),
-    // portal.md section 4: submission sets completed and authored; a draft has neither.
+    // Submission sets completed and authored; a draft has neither.
     ...(status === 'completed' ? { authored: s.now().toISOString() } : {}),
     ...(source ? { source } : {}),
     item: buildResponseItems(s.root.children),
@@ -108,7 +108,7 @@ function questionItem(def: ItemDef, group: Node[]): QuestionnaireResponseItem | 
     ...(withExtensions ? { extension: extensionsOf(withExtensions) } : {}),
     linkId: def.linkId,
     ...(def.item.text !== undefined ? { text: def.item.text } : {}),
-    // Clearing every choice keeps the item with an empty answer list (portal.md section 4).
+    // Clearing every choice keeps the item with an empty answer list.
     answer: answers,
     ...(orphans.length ? { item: orphans } : {}),
   };

@@ -203,7 +203,7 @@ function adoptResponseItem(node: Node, responseItem: QuestionnaireResponseItem):
       const text = ext.valueString ?? ext.valueCodeableConcept?.text ?? ext.valueCoding?.display;
       if (text) node.externalErrors = [...node.externalErrors, text];
     }
-    // The portal lets the response item override required (portal.md section 5).
+    // The portal lets the response item override required.
     if (/required$/i.test(ext.url) && typeof ext.valueBoolean === 'boolean') node.responseRequired = ext.valueBoolean;
   }
   const required = (responseItem as any).required;

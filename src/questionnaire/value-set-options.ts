@@ -38,7 +38,7 @@ export async function loadValueSetOptions(s: EngineState, key: string, filter?: 
       markChanged(s, node);
     });
   } catch (error) {
-    // portal.md section 8: value-set load failures are only logged; the item carries the state.
+    // Value-set load failures are only logged; the item carries the state.
     s.log(`Loading value set ${url} failed`, error);
     batch(s, () => {
       node.optionsState = {

@@ -2,7 +2,7 @@ import type { Appointment, QuestionnaireResponse } from '../fhir';
 import type { BookableSlot } from './slots';
 
 /**
- * Where the booking flow stands (portal.md section 4): no date, then date chosen, then time
+ * Where the booking flow stands: no date, then date chosen, then time
  * chosen, then questions answered, then confirmed; `booking` while the transaction runs,
  * `taken` when someone else got the slot first, `error` when booking failed otherwise.
  */
@@ -23,7 +23,7 @@ export interface SchedulerState {
   /** Whether the flow has a questions step; without one, choosing a time goes straight to confirming. */
   readonly hasQuestions: boolean;
   /**
-   * Whether the questions' 'Next' books at once (portal.md's four steps; what `useScheduler`
+   * Whether the questions' 'Next' books at once (the four steps: date, time, questions, confirmation; what `useScheduler`
    * does unless asked for a review step) instead of leading to a separate review. When set,
    * a time chosen again with answers kept shows the questions, prefilled, rather than the
    * review. A flow without questions always reviews, since it has no 'Next' to book from.

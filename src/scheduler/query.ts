@@ -1,7 +1,7 @@
 import { SLOT_SEARCH_COUNT, type SlotSearchWindow } from './window';
 
 /**
- * The query of the free-slot search (portal.md section 7), in this order: `_count=720`,
+ * The query of the free-slot search, in this order: `_count=720`,
  * `schedule` (comma-separated references), `start=gt<window start>`, `start=lt<window end>`,
  * `status=free`. Instants are sent in UTC (`Z`) so no `+` offset needs escaping.
  */

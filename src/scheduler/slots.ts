@@ -80,7 +80,7 @@ export function sortSlotsByStart<T extends BookableSlot>(slots: readonly T[]): T
 export interface GroupSlotsOptions {
   /**
    * The clock. Slots that start before its instant are not offered (the search window starts
-   * at midnight, portal.md section 9, so the morning's slots come back in the afternoon).
+   * at midnight, so the morning's slots come back in the afternoon).
    * Without it every slot is kept.
    */
   readonly now?: () => Date;
@@ -108,7 +108,7 @@ export function groupSlotsByDay(slots: readonly Slot[], timeZone: string, option
  * The slots offered on one day: those starting from that day's midnight until the next
  * midnight in the patient's time zone, sorted ascending.
  *
- * portal.md says "within 24 hours after the selected date". That is the calendar day except
+ * The slots of a day are those "within 24 hours after the selected date". That is the calendar day except
  * on the two daylight-saving days (23 and 25 hours long), where a fixed 24 hours would list
  * the next day's first hour twice, or hide the last hour of a day the calendar shows as
  * available. We use the calendar day so the calendar and the time list always agree.

@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { startOfDay, startOfMonth } from 'date-fns';
 
-/** How far the slot search reaches from its start: 744 hours (31 days), portal.md section 9. */
+/** How far the slot search reaches from its start: 744 hours (31 days). */
 export const SLOT_SEARCH_HOURS = 744;
 
-/** The most slots one search asks for (`_count`), portal.md section 9. */
+/** The most slots one search asks for (`_count`). */
 export const SLOT_SEARCH_COUNT = 720;
 
 /** The time range one slot search covers; `start` inclusive of midnight, `end` exclusive. */

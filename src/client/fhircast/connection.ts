@@ -1,5 +1,5 @@
 // The websocket side of a FHIRcast subscription: connects to the endpoint the hub returned and
-// emits each event the hub delivers. Reconnects with the constants of client-layer.md section 9.
+// emits each event the hub delivers. Reconnects by itself with growing delays, like the subscriptions' websocket.
 
 import { TypedEmitter } from '../subscriptions/emitter';
 import {

@@ -1,4 +1,4 @@
-// A FHIRcast hub client (client-layer.md section 7 "Live"): subscribe and unsubscribe with
+// A FHIRcast hub client: subscribe and unsubscribe with
 // form-encoded requests, publish events as JSON, read the current context.
 // Events are POSTed to `{hub}/{topic}`, the same URL the context is read from, as in FHIRcast STU3.
 

@@ -1,6 +1,6 @@
 import type { CodeChallengeMethod } from './types';
 
-/** Longest PKCE verifier RFC 7636 allows, and the limit of client-layer.md section 9. */
+/** Longest PKCE verifier RFC 7636 allows: 128 characters. */
 export const PKCE_VERIFIER_MAX_LENGTH = 128;
 
 /** sessionStorage keys that carry PKCE and redirect state across the authorize redirect. */

@@ -3,7 +3,7 @@ import { getPkceStore, PkceStorageKeys, startPkce, type PkceStore } from './pkce
 import { ensureCodeChallenge, getWindowOrigin, processCode } from './steps';
 import type { BaseLoginRequest, LoginClient, Navigate } from './types';
 
-/** Default scope of an authorize redirect (client-layer.md section 9). */
+/** Default scope of an authorize redirect. */
 export const DEFAULT_SCOPE = 'openid profile email';
 
 /** Error texts of the redirect flows. */

@@ -1,4 +1,4 @@
-// A websocket that reconnects by itself with growing delays (client-layer.md sections 4 and 9).
+// A websocket that reconnects by itself with growing delays.
 // Modelled on the reconnecting-websocket package, without its dependency on DOM event classes,
 // so it runs in browsers and in Node with an injected WebSocket class.
 
@@ -19,7 +19,7 @@ export interface WebSocketLike {
 /** A WebSocket class: the global one, `ws` in Node, or a fake in tests. */
 export type WebSocketConstructor = new (url: string, protocols?: string | string[]) => WebSocketLike;
 
-/** Reconnect timing; every field defaults to client-layer.md section 9. */
+/** Reconnect timing; every field has a default (RECONNECT_DEFAULTS). */
 export interface ReconnectOptions {
   /** The WebSocket class. Default: globalThis.WebSocket. */
   WebSocket?: WebSocketConstructor;
@@ -41,7 +41,7 @@ export interface ReconnectOptions {
   random?: () => number;
 }
 
-/** The reconnect constants of client-layer.md section 9. */
+/** The reconnect constants. */
 export const RECONNECT_DEFAULTS = {
   minReconnectionDelay: 1000,
   reconnectionDelayJitter: 4000,

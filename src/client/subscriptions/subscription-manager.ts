@@ -1,4 +1,4 @@
-// Live updates over websocket subscriptions (client-layer.md sections 4, 5, 7 "Live", 9).
+// Live updates over websocket subscriptions.
 //
 // For each criteria: POST an active Subscription with a websocket channel, GET its binding token
 // from Subscription/{id}/$get-ws-binding-token, then send `bind-with-token` on the shared socket.
@@ -42,10 +42,10 @@ export interface SubscriptionManagerOptions extends ReconnectOptions {
   logger?: Pick<Console, 'warn' | 'error'>;
 }
 
-/** The websocket ping period of client-layer.md section 9. */
+/** The websocket ping period. */
 export const PING_INTERVAL_MS = 5000;
 
-/** The websocket path of client-layer.md section 7. */
+/** The websocket path. */
 export const SUBSCRIPTIONS_WS_PATH = 'ws/subscriptions-r4';
 
 interface CriteriaEntry {
@@ -128,7 +128,7 @@ export class SubscriptionManager {
   }
 
   /**
-   * client-layer.md section 4: signing the profile out closes the socket; a different profile
+   * Signing the profile out closes the socket; a different profile
    * reconnects it, so bindings are made again with the new profile's tokens.
    */
   private followSession(client: SubscriptionClient): void {

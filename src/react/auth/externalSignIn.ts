@@ -14,7 +14,7 @@ import {
 } from '../../client/login';
 import { throwError } from '../../fhir/outcomes';
 
-/** The login request an external sign-in carries as its `state` (client-layer.md sections 3 and 7). */
+/** The login request an external sign-in carries as its `state`. */
 export interface ExternalLoginRequest extends BaseLoginRequest {
   /** The email domain auth/method answered for. */
   readonly domain?: string;

@@ -69,7 +69,7 @@ export function toFormErrors<F extends string>(
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** Client-side checks: required fields filled, email shaped like one (client-layer.md section 5). */
+/** Client-side checks: required fields filled, email shaped like one. */
 export function validateRequired<F extends string>(
   values: Partial<Record<F, unknown>>,
   required: readonly F[],

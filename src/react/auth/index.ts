@@ -2,10 +2,10 @@
 // cards (SignInForm, RegisterForm); the signed-in user's own security settings (useChangePassword,
 // useMfaSettings) and their cards (ChangePasswordForm, MfaSettings).
 //
-// Choices where client-layer.md says "not shown":
-// - Step headings: 'Sign in to {productName}' and 'Register with {productName}' (portal.md's 'the
-//   product' stands for its name); without a productName, 'Sign in' (email and password steps)
-//   and 'Create an account' (register). The other steps use the spec's titles; done shows the
+// Choices the sign-in flow leaves to the product:
+// - Step headings: 'Sign in to {productName}' and 'Register with {productName}' ('the product'
+//   stands for its name); without a productName, 'Sign in' (email and password steps)
+//   and 'Create an account' (register). The other steps use fixed titles; done shows the
 //   heading 'Success'.
 // - An external sign-in that matched an account with a password (the reference server's
 //   `linkRequired`) shows a 'Link your account' step: that account's password, posted to

@@ -111,7 +111,7 @@ const common: AuthCommonMessages = {
   googleSignIn: 'Sign in with Google',
 };
 
-/** Default texts of SignInForm (client-layer.md section 2). */
+/** Default texts of SignInForm. */
 export const defaultSignInMessages: SignInMessages = {
   ...common,
   signInTitle: 'Sign in',
@@ -142,7 +142,7 @@ export const defaultSignInMessages: SignInMessages = {
   startOver: 'Start over',
 };
 
-/** Default texts of RegisterForm (client-layer.md section 2). */
+/** Default texts of RegisterForm. */
 // Object.assign marked pure, not a spread: bundlers keep an unused object spread (it could run
 // getters), so the register texts would ride along with every SignInForm.
 export const defaultRegisterMessages: RegisterMessages = /* @__PURE__ */ Object.assign({}, common, {

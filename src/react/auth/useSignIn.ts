@@ -37,7 +37,7 @@ import {
 } from './signInReducer';
 import { useLoginClient } from './useLoginClient';
 
-/** Most profiles the choose-profile step lists at once (client-layer.md section 9). */
+/** Most profiles the choose-profile step lists at once. */
 export const MAX_PROFILES_SHOWN = 10;
 
 const SIGN_IN_FIELDS: readonly SignInField[] = [

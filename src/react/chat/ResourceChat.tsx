@@ -23,7 +23,7 @@ function encounterOf(resource: Resource): Reference | undefined {
 }
 
 /**
- * A comment thread on any resource (client-layer.md section 3): Communications basedOn it,
+ * A comment thread on any resource: Communications basedOn it,
  * carrying its encounter where it has one, live like ThreadChat.
  */
 export const ResourceChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ResourceChatProps>(function ResourceChat(

@@ -30,7 +30,7 @@ export interface ChatMessages {
   readonly noProfile: string;
 }
 
-/** The default English texts (client-layer.md sections 2 and 8, portal.md section 8). */
+/** The default English texts. */
 export const defaultChatMessages: ChatMessages = {
   placeholder: 'Type a message...',
   disabledPlaceholder: 'Replies are disabled',
@@ -48,5 +48,5 @@ export const defaultChatMessages: ChatMessages = {
   noProfile: 'Error: Provider profile not found',
 };
 
-/** The chat height of portal.md section 9, in pixels. */
+/** The chat height, in pixels. */
 export const CHAT_HEIGHT = 600;

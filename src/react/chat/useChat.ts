@@ -72,7 +72,7 @@ const initialState = (query: string | undefined): ChatState => ({
 });
 
 /**
- * A live conversation (client-layer.md section 4, portal.md section 4): the newest page
+ * A live conversation: the newest page
  * fetched newest first and kept by sent time ascending, older pages on request, new messages
  * from the subscription, incoming ones marked received, sending with status in-progress.
  * A dropped connection shows 'Live chat disconnected. Attempting to reconnect...'; when it is

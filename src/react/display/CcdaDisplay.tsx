@@ -15,7 +15,7 @@ export interface CcdaDisplayMessages {
   readonly valid: string;
   /** The count of findings. */
   readonly summary: string;
-  /** The validator answered with a failed status (client-layer.md section 5). */
+  /** The validator answered with a failed status. */
   readonly validationFailed: string;
   /** The validator could not be reached. */
   readonly validationError: string;

@@ -37,7 +37,7 @@ export interface ResourceAvatarProps extends Omit<HTMLAttributes<HTMLSpanElement
    * avatar, so it is not read twice.
    */
   readonly alt?: string;
-  /** Corner radius. Default 'xl' (client-layer.md section 9). */
+  /** Corner radius. Default 'xl'. */
   readonly radius?: AvatarRadius;
   /** Width and height, in px or any CSS length; `--fpk-avatar-size` by default. */
   readonly size?: number | string;

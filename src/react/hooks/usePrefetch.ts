@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 
-/** How long a pointer rests on a link before its target is prefetched (portal.md section 9). */
+/** How long a pointer rests on a link before its target is prefetched. */
 export const PREFETCH_HOVER_DELAY_MS = 100;
-/** How much of a link must be in view before its target is prefetched (portal.md section 9). */
+/** How much of a link must be in view before its target is prefetched. */
 export const PREFETCH_VIEWPORT_THRESHOLD = 0.5;
 
 /** Options of {@link usePrefetch}. */

@@ -3,7 +3,7 @@ import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } fro
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from './request';
 
-/** Search debounce after the first request, client-layer.md section 9. */
+/** Search debounce after the first request. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /** Search parameters as the client takes them: a query string, URLSearchParams, pairs or a record. */

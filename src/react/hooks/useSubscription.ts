@@ -3,7 +3,7 @@ import type { Bundle, Subscription } from '../../fhir';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 
-/** How long a listener stays subscribed after unmount, so a quick remount does not resubscribe (client-layer.md section 9). */
+/** How long a listener stays subscribed after unmount, so a quick remount does not resubscribe. */
 export const SUBSCRIPTION_REMOVAL_DELAY_MS = 3000;
 
 /**

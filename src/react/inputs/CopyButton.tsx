@@ -1,7 +1,7 @@
 import { forwardRef, useEffect, useRef, useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 
-/** How long the button says it copied (client-layer.md section 9). */
+/** How long the button says it copied. */
 export const COPY_FEEDBACK_MS = 2000;
 
 /** Every text of {@link CopyButton}. */

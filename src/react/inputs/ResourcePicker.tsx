@@ -6,12 +6,12 @@ import { useCombobox } from './useCombobox';
 import { useControllableState, type ValueProps } from './useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
-/** Picker typing delay (client-layer.md section 9). */
+/** Picker typing delay. */
 export const PICKER_TYPING_DELAY_MS = 100;
-/** How many matches a picker asks for (client-layer.md section 7). */
+/** How many matches a picker asks for. */
 export const PICKER_COUNT = 10;
 
-/** The name-like search parameter of resource types that have no `name` (client-layer.md section 7). */
+/** The name-like search parameter of resource types that have no `name`. */
 const NAME_LIKE_PARAMETER: Readonly<Record<string, string>> = {
   Device: 'device-name',
   Observation: 'code',

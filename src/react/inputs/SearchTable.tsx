@@ -12,7 +12,7 @@ import {
 import { slotClass, type InputsClassNames } from './classNames';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
-/** Search debounce of the filter (client-layer.md section 9). */
+/** Search debounce of the filter. */
 export const SEARCH_TABLE_DEBOUNCE_MS = 250;
 
 /** One column: a search parameter code ('name', 'birthdate'), or a field with its own label, path and sort. */

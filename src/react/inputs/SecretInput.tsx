@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { useControllableState, type ValueProps } from './useControllableState';
 
-/** What a hidden secret shows, whatever its length (client-layer.md section 9: 8 dots). */
+/** What a hidden secret shows, whatever its length (8 dots). */
 export const SECRET_MASK = '••••••••';
 
 /** Every text of {@link SecretInput}. */

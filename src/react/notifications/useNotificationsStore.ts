@@ -8,7 +8,7 @@ import {
   type NotificationsStateReducer,
 } from './notificationsReducer';
 
-/** Library defaults, client-layer.md section 9. */
+/** Library defaults. */
 export const NOTIFICATION_AUTO_CLOSE_MS = 4000;
 /** At most this many toasts at once; a sixth drops the oldest. */
 export const NOTIFICATIONS_MAX = 5;

@@ -50,7 +50,7 @@ export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   fatalError: string;
 }
 
-/** The default texts; those of portal.md keep its exact wording. */
+/** The default English texts. */
 export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   ...defaultQuestionnaireMessages,
   submit: 'Submit',

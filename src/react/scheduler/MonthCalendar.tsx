@@ -22,7 +22,7 @@ export interface MonthCalendarMessages {
   readonly previousMonth: string;
   /** Accessible name of the next-month button. */
   readonly nextMonth: string;
-  /** Column header of a weekday, shown as SUN..SAT in en-US (client-layer.md section 2). */
+  /** Column header of a weekday, shown as SUN..SAT in en-US. */
   readonly weekdayHeader: (weekday: Date, context: FormatContext) => string;
   /** Caption of the shown month, e.g. 'March 2026'. */
   readonly caption: (month: Date, context: FormatContext) => string;

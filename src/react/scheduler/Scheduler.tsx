@@ -64,7 +64,7 @@ const SCHEDULER_OPTIONS = optionKeys<UseSchedulerOptions>()([
 ]);
 
 /**
- * The appointment scheduler (portal.md section 2): a panel with the provider, the length and
+ * The appointment scheduler: a panel with the provider, the length and
  * the choices so far, and the four steps 'Select date', 'Select time', the questions (whose
  * 'Next' books) and "You're all set!"; `reviewStep` adds 'Confirm your appointment' before
  * booking. Each step replaces the one before; 'Change date' and 'Change time' go back. Focus

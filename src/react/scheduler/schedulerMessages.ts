@@ -55,7 +55,7 @@ export interface SchedulerMessages {
   readonly nextMonth: string;
 }
 
-/** The Scheduler's English texts (portal.md section 2 where it names them); dates and times through Intl in the Scheduler's `locale`. */
+/** The Scheduler's English texts; dates and times through Intl in the Scheduler's `locale`. */
 export const defaultSchedulerMessages: SchedulerMessages = {
   detailsLabel: 'Appointment details',
   durationLabel: 'Duration',

@@ -46,7 +46,7 @@ export interface UseSchedulerOptions {
   readonly questionnaire?: Questionnaire | Reference;
   /**
    * Adds a review step ('Confirm your appointment') after the questions. Off by default: the
-   * questions' 'Next' books, as in portal.md's four steps. Without a questionnaire the review
+   * questions' 'Next' books, as in the four steps (date, time, questions, confirmation). Without a questionnaire the review
    * step is always there, since there is no 'Next' to book from.
    */
   readonly reviewStep?: boolean;
@@ -238,7 +238,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       try {
         // Availability changes by the minute, and a search after 'taken' must see the new state.
         const found = await client.searchResources('Slot', query, { cache: 'reload', signal });
-        // The window starts at midnight (portal.md section 9); the clock drops what has started.
+        // The window starts at midnight; the clock drops what has started.
         const byDay = groupSlotsByDay(found, timeZone, { now });
         for (const issue of byDay.issues) console.warn(`Scheduler: ${issue.details?.text}`);
         return byDay;
@@ -354,7 +354,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       const current = stateRef.current;
       dispatch({ type: 'answerQuestions', response });
       latest.current.onAnswersSubmitted?.(response);
-      // Without a review step the answers' 'Next' books (portal.md section 2); the 'book'
+      // Without a review step the answers' 'Next' books; the 'book'
       // action follows 'answerQuestions' in the same update.
       if (current.bookOnAnswers && current.status === 'time-chosen') void bookChoice(current.slot, response);
     },

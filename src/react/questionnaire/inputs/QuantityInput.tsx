@@ -21,7 +21,7 @@ export function QuantityInput({ state, inputId, describedBy, invalid, onTouched 
   const current =
     units.find((u) => u.code === quantity?.code && (u.system ?? UCUM) === (quantity?.system ?? UCUM)) ?? units[0];
 
-  // The mouse wheel must not change a focused quantity (portal.md section 2); React's onWheel
+  // The mouse wheel must not change a focused quantity; React's onWheel
   // is passive, so the listener is added natively.
   useEffect(() => {
     const input = ref.current;

@@ -17,7 +17,7 @@ const HTML_TYPES: Record<string, string> = {
   'text-box': 'text',
 };
 
-/** The input for an item's control, as portal.md section 2 lists them. */
+/** The input for an item's control. */
 export function QuestionInput(props: InputProps) {
   const { state } = props;
   const { messages, formId } = useQuestionnaireFormContext();
@@ -97,7 +97,7 @@ function TextInput(props: InputProps & { multiline?: boolean }) {
       {...common(props, formId)}
       className={cn('input')}
       type={isNumber ? 'number' : type}
-      // Integers step by 1; decimals accept any step (portal.md section 5).
+      // Integers step by 1; decimals accept any step.
       step={state.type === 'integer' ? 1 : isNumber ? 'any' : undefined}
       inputMode={state.type === 'integer' ? 'numeric' : state.type === 'decimal' ? 'decimal' : undefined}
       value={value}

@@ -5,7 +5,7 @@ import type { QuestionnaireItemState } from '../../../questionnaire';
 import { answerLabel } from '../answerInputs';
 import type { PickerHandoff, PickerKind } from './types';
 
-/** Picker typing delay (client-layer.md section 9). */
+/** Picker typing delay. */
 const TYPING_DELAY_MS = 100;
 
 /** The text a picker starts with: the current answer's label, empty for a multi-select. */
