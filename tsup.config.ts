@@ -21,6 +21,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     react: 'src/react/index.ts',
+    'medplum-compat': 'src/react/medplum-compat/index.ts',
     'layers/fhir': 'src/fhir/index.ts',
     'layers/client': 'src/client/index.ts',
     'layers/login': 'src/client/login/index.ts',
@@ -51,7 +52,10 @@ export default defineConfig({
  * gains one empty line to stay aligned.
  */
 async function useClientFirstInCommonJs(): Promise<void> {
-  const file = 'dist/react.cjs';
+  for (const file of ['dist/react.cjs', 'dist/medplum-compat.cjs']) await putUseClientFirst(file);
+}
+
+async function putUseClientFirst(file: string): Promise<void> {
   const code = (await readFile(file, 'utf8')).replace(/^(['"])use client\1;?\n?/m, '');
   await writeFile(file, `'use client';\n${code}`);
   const map = JSON.parse(await readFile(`${file}.map`, 'utf8'));

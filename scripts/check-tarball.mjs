@@ -1,7 +1,8 @@
 // Packs the package, installs the tarball in a scratch folder, and uses it the way a user's
 // project would: CommonJS require and an ESM import of each entry, 'use client' first in both
 // React entries, a CSS @import of the stylesheet, and the README's examples (examples/), which
-// must typecheck and bundle against the tarball, not the source, and render on a server.
+// must typecheck and bundle against the tarball, not the source, and render on a server; and the
+// Medplum-style code of examples/medplum-migration, which must typecheck and run.
 import { execFileSync, execSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,11 +42,11 @@ try {
 
   // Server-component bundlers read the directive only as the file's first statement.
   const installed = join(scratch, 'node_modules/fhir-portal-kit');
-  for (const entry of ['dist/react.js', 'dist/react.cjs']) {
+  for (const entry of ['dist/react.js', 'dist/react.cjs', 'dist/medplum-compat.js', 'dist/medplum-compat.cjs']) {
     if (!/^(['"])use client\1;/.test(readFileSync(join(installed, entry), 'utf8')))
       fail(`${entry} does not start with 'use client'`);
   }
-  console.log(`'use client' is the first statement of dist/react.js and dist/react.cjs`);
+  console.log(`'use client' is the first statement of both React entries (react, medplum-compat), ESM and CommonJS`);
 
   const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
   for (const field of ['repository', 'homepage', 'bugs']) if (!pkg[field]) fail(`package.json has no ${field}`);
@@ -127,6 +128,21 @@ try {
   for (const text of ['Before your visit', 'Reason for the visit', 'Any allergies?'])
     if (!html.includes(text)) fail(`the server render lacks "${text}":\n${html.slice(0, 500)}`);
   console.log(`server render of FhirProvider + QuestionnaireForm: ${html.length} characters of HTML`);
+
+  // Medplum-style code with only its imports changed (examples/medplum-migration, typechecked above)
+  // runs too: its client calls against an in-memory FHIR server, its pages rendered on a server.
+  await build({
+    absWorkingDir: scratch,
+    entryPoints: [join(repo, 'scripts/medplum-migration-run.tsx')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    packages: 'external',
+    outfile: 'out/medplum-migration.mjs',
+    logLevel: 'warning',
+    jsx: 'automatic',
+  });
+  execFileSync(process.execPath, ['out/medplum-migration.mjs'], { cwd: scratch, stdio: 'inherit' });
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

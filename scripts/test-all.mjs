@@ -11,6 +11,7 @@ const steps = [
   ['reference server tests', 'npx vitest run --project server', () => existsSync('demo/server')],
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
+  ["README's TypeScript blocks typecheck against the build", 'npm run check:readme'],
   ['size budgets', 'npm run size'],
   [
     'packed tarball: install, examples, server render',

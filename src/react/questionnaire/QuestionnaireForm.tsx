@@ -36,8 +36,11 @@ export interface QuestionnaireFormProps
   excludeButtons?: boolean;
   /** Shows a paged questionnaire as one long form. */
   disablePagination?: boolean;
-  /** Called with the completed response; a rejected promise keeps every answer in place. */
-  onSubmit?: (response: QuestionnaireResponse) => void | Promise<void>;
+  /**
+   * Called with the completed response. It may return any promise (`client.createResource(r)`
+   * as is): the form waits for it, and a rejected one keeps every answer in place.
+   */
+  onSubmit?: (response: QuestionnaireResponse) => unknown;
   /** Replaces any user-visible text. */
   messages?: Partial<QuestionnaireFormMessages>;
   /** Heading level of the questionnaire title; groups go one level down. Default 2. */
@@ -199,7 +202,7 @@ function QuestionnaireFormBody(
   };
 
   const next = () => {
-    // The browser's own validity check gates Next (portal.md section 5), then the engine's.
+    // The browser's own validity check gates Next, then the engine's.
     if (formRef.current && !formRef.current.reportValidity()) return;
     store.nextPage();
   };
