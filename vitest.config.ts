@@ -41,8 +41,8 @@ export default defineConfig({
         test: {
           ...unitProject,
           name: 'unit-dom',
-          // The demo app's own components too (demo/app/src/**), where one needs a test.
-          include: ['src/**/*.test.tsx', 'demo/app/src/**/*.test.tsx'],
+          // The demo app's own components too (demo/app/src/**), where one needs a test, and the README's examples.
+          include: ['src/**/*.test.tsx', 'demo/app/src/**/*.test.tsx', 'examples/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['./src/test-setup.ts'],
         },

@@ -1,12 +1,11 @@
 // README, "Quick start": the framework-free client.
 import { FhirClient, isOperationOutcomeError, type Observation, type Patient } from 'fhir-portal-kit';
 
-declare const token: string;
-
 export const client = new FhirClient({ baseUrl: 'https://fhir.example.org/', clientId: 'my-app' });
-client.setAccessToken(token);
 
-export async function loadPatient(): Promise<{ patient: Patient; vitals: Observation[] } | undefined> {
+// With a bearer token you already hold; SMART App Launch is in examples/smart-launch.ts.
+export async function loadPatient(token: string): Promise<{ patient: Patient; vitals: Observation[] } | undefined> {
+  client.setAccessToken(token);
   try {
     const patient = await client.readResource('Patient', '123');
     const vitals = await client.searchResources('Observation', { patient: 'Patient/123', _sort: '-date' });

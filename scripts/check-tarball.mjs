@@ -68,6 +68,8 @@ try {
         types: [],
       },
       include: ['examples/**/*.ts', 'examples/**/*.tsx', 'examples/css.d.ts'],
+      // The examples' own tests run in vitest against the source (`--project unit-dom`).
+      exclude: ['examples/**/*.test.tsx'],
     })
   );
   // What a bundler's client types (vite/client, next-env.d.ts) declare for stylesheet imports.
@@ -83,7 +85,7 @@ try {
     absWorkingDir: scratch,
     // Every example but the server render (bundled for Node below); new ones join by themselves.
     entryPoints: readdirSync(join(repo, 'examples'))
-      .filter((file) => /\.(tsx?|css)$/.test(file) && file !== 'server-render.tsx')
+      .filter((file) => /\.(tsx?|css)$/.test(file) && !file.includes('.test.') && file !== 'server-render.tsx')
       .map((file) => `examples/${file}`),
     bundle: true,
     splitting: true,
