@@ -92,9 +92,7 @@ function measureTickLabel(text: string): number {
     measuringContext = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
     if (measuringContext) measuringContext.font = TICK_FONT;
   }
-  const glyphs = measuringContext
-    ? measuringContext.measureText(text).width
-    : text.length * TICK_LABEL.fontSize * 0.62;
+  const glyphs = measuringContext ? measuringContext.measureText(text).width : text.length * TICK_LABEL.fontSize * 0.62;
   const width = glyphs + text.length * TICK_LABEL.letterSpacing;
   if (labelWidths.size > 1000) labelWidths.clear();
   labelWidths.set(text, width);
