@@ -79,7 +79,7 @@ const AXIS_LABEL = {
   textAnchor: 'middle',
   dx: '-1.25em',
 } as const;
-const TICK_FONT = `${TICK_LABEL.fontWeight} ${TICK_LABEL.fontSize}px -apple-system, BlinkMacSystemFont, Roboto, "Helvetica Neue", sans-serif`;
+const TICK_FONT = `${TICK_LABEL.fontWeight} ${TICK_LABEL.fontSize}px ${FONT_FAMILY}`;
 
 // A date label's width as drawn, from a canvas with the labels' font; where there is none (jsdom)
 // a generous estimate. Kept per text: a resize measures the same few labels again.
