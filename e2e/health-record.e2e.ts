@@ -230,6 +230,56 @@ describe('the health record', () => {
     await context.close();
   });
 
+  it.each([320, 390])(
+    'at %i px shows the latest temperature and the range beside the chart, whose date labels do not overlap',
+    async (width) => {
+      const { context, page, errors } = await newPage(browser);
+      await page.setViewportSize({ width, height: 800 });
+      await signInAsDemoPatient(page);
+      await page.goto('/health-record/vitals/body-temperature');
+      await page.getByRole('heading', { level: 1, name: 'Body Temperature' }).waitFor();
+      const plot = page.getByRole('group', { name: /Body Temperature over time chart/ });
+      await plot.locator('svg path').first().waitFor();
+
+      // The numbers are the readings the server holds (the page's own search), oldest first.
+      const patient = (await api.getProfile())!;
+      const readings = await api.searchResources('Observation', {
+        patient: `Patient/${patient.id}`,
+        code: 'http://loinc.org|8310-5',
+        status: 'registered,preliminary,final,amended,corrected',
+        _sort: 'date',
+        _count: '1000',
+      });
+      const values = readings.map((o) => o.valueQuantity!.value!);
+      expect(values.length).toBeGreaterThan(1);
+      const n = (v: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 }).format(v);
+      const terms = await page.locator('.portal-vital-summary dt').allTextContents();
+      const definitions = await page.locator('.portal-vital-summary dd').allTextContents();
+      expect(terms.map((t, i) => `${t}: ${definitions[i]}`)).toEqual([
+        `Latest: ${n(values[values.length - 1])} °C`,
+        `Range: ${n(Math.min(...values))}–${n(Math.max(...values))} °C`,
+      ]);
+
+      // Every date label stands clear of the next and inside the chart.
+      const labels = await plot.locator('.visx-axis-bottom .visx-axis-tick text').evaluateAll((texts) =>
+        texts.map((t) => {
+          const box = t.getBoundingClientRect();
+          return { text: t.textContent, left: box.left, right: box.right };
+        })
+      );
+      const svg = (await plot.locator('svg').first().boundingBox())!;
+      expect(labels.length).toBeGreaterThan(1);
+      labels.forEach((label, i) => {
+        expect(label.left).toBeGreaterThanOrEqual(svg.x);
+        expect(label.right).toBeLessThanOrEqual(svg.x + svg.width);
+        if (i > 0) expect(label.left, `${labels[i - 1].text} / ${label.text}`).toBeGreaterThan(labels[i - 1].right);
+      });
+      await expectAccessible(page);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  );
+
   it('reaches every route of the health record by keyboard alone, and axe finds no serious issue on any', async () => {
     const { context, page, errors } = await newPage(browser);
     await signInAsDemoPatient(page);

@@ -73,3 +73,95 @@ export const ManyPoints: Story = {
     );
   },
 };
+
+/** The x axis' date labels of the drawn chart, once drawn. */
+async function dateLabels(canvasElement: HTMLElement) {
+  await waitFor(
+    () => expect(canvasElement.querySelectorAll('.visx-axis-bottom .visx-axis-tick text').length).toBeGreaterThan(1),
+    { timeout: 5000 }
+  );
+  return [...canvasElement.querySelectorAll<SVGTextElement>('.visx-axis-bottom .visx-axis-tick text')];
+}
+
+/** Fails when two date labels overlap or one is cut off at the chart's edge. */
+async function expectDateLabelsApart(canvasElement: HTMLElement) {
+  const labels = await dateLabels(canvasElement);
+  const svg = canvasElement.querySelector('svg')!.getBoundingClientRect();
+  const boxes = labels.map((label) => ({ text: label.textContent, box: label.getBoundingClientRect() }));
+  for (let i = 1; i < boxes.length; i++) {
+    const [a, b] = [boxes[i - 1], boxes[i]];
+    await expect({ pair: [a.text, b.text], apart: a.box.right <= b.box.left }).toEqual({
+      pair: [a.text, b.text],
+      apart: true,
+    });
+  }
+  for (const { text, box } of boxes) {
+    await expect({ text, left: box.left >= svg.left, right: box.right <= svg.right }).toEqual({
+      text,
+      left: true,
+      right: true,
+    });
+  }
+}
+
+/** A phone 320 px wide: the chart fills it and shows only as many dates as fit side by side. */
+export const Narrow320: Story = {
+  args: { width: undefined },
+  decorators: [(Story) => <div style={{ width: 320 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    await expectDateLabelsApart(canvasElement);
+  },
+};
+
+/** A phone 390 px wide. */
+export const Narrow390: Story = {
+  args: { width: undefined },
+  decorators: [(Story) => <div style={{ width: 390 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    await expectDateLabelsApart(canvasElement);
+  },
+};
+
+const temperature: ObservationSeries[] = [
+  {
+    label: 'Body Temperature',
+    points: points(12, 0, 0).map((p, i) => ({ ...p, value: [36.6, 36.9, 37.2, 36.5, 36.8, 37.4][i % 6] })),
+  },
+];
+
+/** Where no rule fixes the axis at 0, `yMin="auto"` fits it to the data: a temperature's changes show. */
+export const FittedYAxis: Story = {
+  args: { title: 'Body Temperature', series: temperature, unit: 'Cel', yMin: 'auto' },
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelectorAll('svg path[stroke="#0f766e"]').length).toBeGreaterThan(0),
+      { timeout: 5000 }
+    );
+    const yLabels = [...canvasElement.querySelectorAll('.visx-axis-left .visx-axis-tick text')].map((t) =>
+      Number(t.textContent)
+    );
+    // The axis starts just under the lowest reading (36.5), not at 0.
+    await expect(Math.min(...yLabels)).toBeGreaterThan(36);
+    await expect(Math.min(...yLabels)).toBeLessThanOrEqual(36.5);
+    // The line uses most of the plot's height instead of lying flat along its top.
+    const line = canvasElement.querySelector('svg path[stroke="#0f766e"]')!.getBoundingClientRect();
+    await expect(line.height).toBeGreaterThan(300 / 2);
+  },
+};
+
+/** The default: the y axis from 0, as the portal spec asks of the vitals chart; the same readings lie flat. */
+export const YAxisFromZero: Story = {
+  args: { title: 'Body Temperature', series: temperature, unit: 'Cel' },
+  play: async ({ canvasElement }) => {
+    await waitFor(
+      () => expect(canvasElement.querySelectorAll('svg path[stroke="#0f766e"]').length).toBeGreaterThan(0),
+      { timeout: 5000 }
+    );
+    const yLabels = [...canvasElement.querySelectorAll('.visx-axis-left .visx-axis-tick text')].map((t) =>
+      Number(t.textContent)
+    );
+    await expect(Math.min(...yLabels)).toBe(0);
+    const line = canvasElement.querySelector('svg path[stroke="#0f766e"]')!.getBoundingClientRect();
+    await expect(line.height).toBeLessThan(300 / 10);
+  },
+};

@@ -1,6 +1,9 @@
 import { forwardRef, lazy, Suspense, useId, useMemo, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
 import { formatDateTime, formatNumber, formatUnit, type ObservationSeries } from '../../fhir';
+import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
+
+export type { ChartYMin } from './chartYDomain';
 
 /** Every text the chart shows or reads out; `{…}` are filled in. */
 export interface ObservationChartMessages {
@@ -41,8 +44,16 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly unit?: string;
   /** Height of the plot in px. Default 300. */
   readonly height?: number;
-  /** Fixed width in px; by default the chart fills its container. */
+  /** Fixed width in px; by default the chart fills its container. Either way the x axis labels as many dates as fit. */
   readonly width?: number;
+  /**
+   * Where the y axis starts. Default 0, which the portal spec asks of the vitals chart. A number
+   * starts it there (lower if a value lies below it, so no point is cut off); `'auto'` fits it to
+   * the data, a little under the lowest value, so a value that moves little (a temperature, an
+   * adult's height) shows its changes rather than a flat line. Use `'auto'` only where no rule
+   * fixes the axis at 0: a line that does not start at 0 makes small changes look large.
+   */
+  readonly yMin?: ChartYMin;
   /** Line colours by series position; each at least 3:1 on white. */
   readonly colors?: readonly string[];
   /** Offer the data as a table under the chart. Default true; turn off when the page shows its own. */
@@ -108,8 +119,9 @@ export function summarizeSeries(
 }
 
 /**
- * A line chart of observations over time: one line per series, legend at the bottom, y axis from 0,
- * a tooltip on hover and on keyboard focus (arrow keys), an accessible name, a screen-reader summary
+ * A line chart of observations over time: one line per series, legend at the bottom, y axis from 0
+ * (or `yMin`), as many date labels as the width holds, a tooltip on hover and on keyboard focus
+ * (arrow keys), an accessible name, a screen-reader summary
  * and the data as a table. The drawing code (visx) loads on first render.
  */
 export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, ObservationChartProps>(
@@ -120,6 +132,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       unit: unitCode,
       height = 300,
       width,
+      yMin = 0,
       colors = DEFAULT_CHART_COLORS,
       showTable = true,
       locale,
@@ -233,6 +246,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
                     height={height}
                     width={width}
                     unit={unit}
+                    yMin={yMin}
                     focusIndex={focusIndex}
                     {...formatters}
                   />

@@ -18,6 +18,8 @@ import {
   type PointerEvent,
 } from 'react';
 import type { ObservationSeries } from '../../fhir';
+import { fitDateTicks } from './chartDateTicks';
+import { chartYDomain, type ChartYMin } from './chartYDomain';
 
 /** One drawn point: the time as a Date, once, rather than a parse per pointer move. */
 export interface ChartDatum {
@@ -36,6 +38,8 @@ export interface ObservationChartCanvasProps {
   readonly width?: number;
   /** The y axis label (the unit). */
   readonly unit?: string;
+  /** Where the y axis starts: see ObservationChartProps.yMin. */
+  readonly yMin: ChartYMin;
   /** Index of the point the keyboard is on, or undefined. */
   readonly focusIndex?: number;
   /** Formats a date for the axis and tooltip. */
@@ -45,6 +49,7 @@ export interface ObservationChartCanvasProps {
 }
 
 const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
+/** The y axis' tick count; the x axis' follows the width (fitDateTicks). */
 const NUM_TICKS = 5;
 /** The tooltip's distance from its point, and from the chart's edge before it flips side. */
 const TOOLTIP_OFFSET = 10;
@@ -74,6 +79,26 @@ const AXIS_LABEL = {
   textAnchor: 'middle',
   dx: '-1.25em',
 } as const;
+const TICK_FONT = `${TICK_LABEL.fontWeight} ${TICK_LABEL.fontSize}px ${FONT_FAMILY}`;
+
+// A date label's width as drawn, from a canvas with the labels' font; where there is none (jsdom)
+// a generous estimate. Kept per text: a resize measures the same few labels again.
+let measuringContext: OffscreenCanvasRenderingContext2D | null | undefined;
+const labelWidths = new Map<string, number>();
+function measureTickLabel(text: string): number {
+  const known = labelWidths.get(text);
+  if (known !== undefined) return known;
+  if (measuringContext === undefined) {
+    measuringContext = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+    if (measuringContext) measuringContext.font = TICK_FONT;
+  }
+  const glyphs = measuringContext ? measuringContext.measureText(text).width : text.length * TICK_LABEL.fontSize * 0.62;
+  const width = glyphs + text.length * TICK_LABEL.letterSpacing;
+  if (labelWidths.size > 1000) labelWidths.clear();
+  labelWidths.set(text, width);
+  return width;
+}
+
 const BOTTOM_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'middle', dy: '0.125em' } as const;
 const LEFT_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'end', dx: '-0.25em', dy: '0.25em', width: MARGIN.left } as const;
 const TOOLTIP_STYLE: CSSProperties = {
@@ -137,6 +162,7 @@ type YScale = ReturnType<typeof scaleLinear<number>>;
 const Plot = memo(function Plot({
   data,
   xScale,
+  xTicks,
   yScale,
   width,
   height,
@@ -145,6 +171,7 @@ const Plot = memo(function Plot({
 }: {
   data: readonly DrawnSeries[];
   xScale: XScale;
+  xTicks: readonly Date[];
   yScale: YScale;
   width: number;
   height: number;
@@ -165,7 +192,7 @@ const Plot = memo(function Plot({
       <AxisBottom
         top={bottom}
         scale={xScale}
-        numTicks={NUM_TICKS}
+        tickValues={xTicks as Date[]}
         tickFormat={(d) => formatDate(d instanceof Date ? d : new Date(Number(d)))}
         stroke={TEXT_DARK}
         strokeWidth={2}
@@ -202,13 +229,14 @@ const Plot = memo(function Plot({
   );
 });
 
-/** The line chart: one line per series, a time axis, a y axis from 0, a tooltip on hover and on keyboard focus. */
+/** The line chart: one line per series, a time axis, a y axis from yMin, a tooltip on hover and on keyboard focus. */
 export function ObservationChartCanvas({
   series,
   colors,
   height,
   width: fixedWidth,
   unit,
+  yMin,
   focusIndex,
   formatDate,
   formatValue,
@@ -236,8 +264,8 @@ export function ObservationChartCanvas({
   const scales = useMemo(() => {
     let minX = Infinity;
     let maxX = -Infinity;
-    let minY = 0;
-    let maxY = 0;
+    let minY = Infinity;
+    let maxY = -Infinity;
     for (const d of data) {
       minX = Math.min(minX, d.times[0]);
       maxX = Math.max(maxX, d.times[d.times.length - 1]);
@@ -246,12 +274,21 @@ export function ObservationChartCanvas({
         if (p.y > maxY) maxY = p.y;
       }
     }
+    const xScale = scaleTime<number>({
+      domain: [new Date(minX), new Date(maxX)],
+      range: [MARGIN.left, width - MARGIN.right],
+    });
     return {
-      xScale: scaleTime<number>({ domain: [new Date(minX), new Date(maxX)], range: [MARGIN.left, width - MARGIN.right] }),
-      yScale: scaleLinear<number>({ domain: [minY, maxY], range: [height - MARGIN.bottom, MARGIN.top], nice: true }),
+      xScale,
+      xTicks: width > 0 ? fitDateTicks(xScale, width, formatDate, measureTickLabel) : [],
+      yScale: scaleLinear<number>({
+        domain: chartYDomain(minY, maxY, yMin),
+        range: [height - MARGIN.bottom, MARGIN.top],
+        nice: true,
+      }),
     };
-  }, [data, width, height]);
-  const { xScale, yScale } = scales;
+  }, [data, width, height, yMin, formatDate]);
+  const { xScale, xTicks, yScale } = scales;
 
   // The pointer's point; the keyboard's (focusIndex) takes over whenever it moves.
   const [pointer, setPointer] = useState<{ index: number; key: string } | undefined>();
@@ -343,6 +380,7 @@ export function ObservationChartCanvas({
           <Plot
             data={data}
             xScale={xScale}
+            xTicks={xTicks}
             yScale={yScale}
             width={width}
             height={height}

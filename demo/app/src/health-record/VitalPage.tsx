@@ -6,6 +6,7 @@ import { AddMeasurementDialog } from './AddMeasurementDialog';
 import { NotFound } from './NotFound';
 import { RemoveReadingDialog } from './RemoveReadingDialog';
 import { usePatient } from './usePatient';
+import { VitalReadingsSummary } from './VitalReadingsSummary';
 import { vitalQuery } from './queries';
 
 /** Who wrote a resource, as the server stamps it (meta.author, outside FHIR's Meta). */
@@ -47,7 +48,12 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
       {loading && !data ? (
         <p role="status">Loading…</p>
       ) : (
-        <ObservationChart title={`${vital.title} over time`} series={series} unit={vital.unit} showTable={false} />
+        // The y axis stays at 0 (no yMin): portal.md holds the vitals chart to it. The numbers
+        // beside it show what a flat line hides.
+        <div className="portal-vital-chart">
+          <ObservationChart title={`${vital.title} over time`} series={series} unit={vital.unit} showTable={false} />
+          <VitalReadingsSummary vital={vital} series={series} />
+        </div>
       )}
       <section className="portal-card" aria-labelledby="what-title">
         <h2 id="what-title">What is this measurement?</h2>
