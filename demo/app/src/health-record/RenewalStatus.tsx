@@ -15,7 +15,7 @@ export function RenewalStatus({ task, linkRenewed = false }: { task: Task | unde
   const renewedId = renewed?.startsWith('MedicationRequest/') ? renewed.slice('MedicationRequest/'.length) : undefined;
   return (
     <span className="portal-renewal-status" data-status={task.status}>
-      {text}
+      <span>{text}</span>
       {linkRenewed && renewedId && (
         <>
           {' '}
