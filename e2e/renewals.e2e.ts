@@ -66,6 +66,14 @@ describe('prescription renewals', () => {
     await request.getByText('1 tablet by mouth twice a day', { exact: true }).waitFor();
     await request.getByText(/^Requested \w{3} \d{1,2}, \d{4}$/).waitFor();
     await expectAccessible(doctor.page);
+    // On a phone the request and its buttons fit the width.
+    await doctor.page.setViewportSize({ width: 320, height: 740 });
+    const box = await request.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    const approveBox = await request.getByRole('button', { name: /^Approve renewal/ }).boundingBox();
+    expect(approveBox!.x + approveBox!.width).toBeLessThanOrEqual(320);
+    await expectAccessible(doctor.page);
+    await doctor.page.setViewportSize({ width: 1280, height: 720 });
     await request
       .getByRole('button', { name: 'Approve renewal of Metformin 500 mg oral tablet for Homer Jay Simpson' })
       .click();
@@ -91,13 +99,17 @@ describe('prescription renewals', () => {
   });
 
   it('the doctor declines one by keyboard with a reason, which the patient reads', async () => {
+    // The doctor's list is open first: the request arrives in it live, without a reload.
+    const doctor = await newPage(browser);
+    await doctorsRenewals(doctor.page);
+    await doctor.page.locator('[data-live]').waitFor();
+    const request = requestOf(doctor.page, 'Atorvastatin 20 mg oral tablet');
+    expect(await request.count()).toBe(0);
+
     const patient = await newPage(browser);
     await signInAsDemoPatient(patient.page);
     const medicationPath = await requestRenewal(patient.page, 'Atorvastatin 20 mg oral tablet');
 
-    const doctor = await newPage(browser);
-    await doctorsRenewals(doctor.page);
-    const request = requestOf(doctor.page, 'Atorvastatin 20 mg oral tablet');
     await request
       .getByRole('button', { name: 'Decline renewal of Atorvastatin 20 mg oral tablet for Homer Jay Simpson' })
       .focus();

@@ -17,7 +17,7 @@ import { useRenewalRequests, type RenewalRequestRow } from './useRenewalRequests
 export function RenewalsPage() {
   const client = useFhirClient();
   const notifications = useNotifications();
-  const { rows, loading, error, practitioner, refetch } = useRenewalRequests();
+  const { rows, loading, error, practitioner, live, refetch } = useRenewalRequests();
   const [busy, setBusy] = useState<string>();
 
   /** Sends an answer, then searches again so the answered request leaves the list. */
@@ -60,7 +60,7 @@ export function RenewalsPage() {
     );
 
   return (
-    <div className="portal-container portal-content">
+    <div className="portal-container portal-content" data-live={live || undefined}>
       <h1 id="renewals-title">Renewal requests</h1>
       {loading && !rows && <p role="status">Loading…</p>}
       {error && <p role="alert">{error}</p>}

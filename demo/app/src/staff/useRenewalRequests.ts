@@ -7,7 +7,7 @@ import {
   type Reference,
   type Task,
 } from 'fhir-portal-kit';
-import { useProfile, useSearch } from 'fhir-portal-kit/react';
+import { useProfile, useSearch, useSubscription } from 'fhir-portal-kit/react';
 import { useMemo } from 'react';
 import { OPEN_RENEWAL_STATUSES, RENEWAL_CODE_TOKEN } from '../renewals/renewal-task';
 
@@ -26,6 +26,8 @@ export interface RenewalRequests {
   readonly loading: boolean;
   readonly error: string | undefined;
   readonly practitioner: Reference | undefined;
+  /** True while the list follows new and answered requests live (the subscription is confirmed). */
+  readonly live: boolean;
   readonly refetch: () => Promise<void>;
 }
 
@@ -67,6 +69,11 @@ export function useRenewalRequests(): RenewalRequests {
   const me = profile?.resourceType === 'Practitioner' ? getReferenceString(profile) : undefined;
   const mine = useSearch(me ? 'Task' : undefined, query({ owner: me ?? '' }));
   const clinic = useSearch(me ? 'Task' : undefined, query({ 'owner:missing': 'true' }));
+  const refetch = async () => {
+    await Promise.all([mine.refetch(), clinic.refetch()]);
+  };
+  // A new request, or one answered by a colleague, changes the list: search again.
+  const connection = useSubscription(me ? `Task?code=${RENEWAL_CODE_TOKEN}` : undefined, () => void refetch());
   const rows = useMemo(() => {
     if (!mine.data || !clinic.data) return undefined;
     const all = [...rowsOf(mine.data), ...rowsOf(clinic.data)];
@@ -81,8 +88,7 @@ export function useRenewalRequests(): RenewalRequests {
     loading: mine.loading || clinic.loading,
     error: (mine.error ?? clinic.error)?.message,
     practitioner,
-    refetch: async () => {
-      await Promise.all([mine.refetch(), clinic.refetch()]);
-    },
+    live: connection === 'connected',
+    refetch,
   };
 }
