@@ -7,10 +7,10 @@ import {
 } from 'fhir-portal-kit';
 import { StatusBadge } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
+import { OPEN_RENEWAL_STATUSES } from '../renewals/renewal-task';
 import { NotFound } from './NotFound';
 import { RenewalDialog } from './RenewalDialog';
 import { RenewalStatus } from './RenewalStatus';
-import { OPEN_RENEWAL_STATUSES } from '../renewals/renewal-task';
 import { usePatient } from './usePatient';
 import { useRenewals } from './useRenewals';
 import { useRecord } from './useRecord';

@@ -13,11 +13,15 @@ export interface Renewals {
 
 /** The patient's renewal requests, newest per prescription, for the medication pages' status line. */
 export function useRenewals(patientRef: string | undefined): Renewals {
-  const { data, refetch } = useSearchResources(patientRef ? 'Task' : undefined, {
+  const { data, error, refetch } = useSearchResources(patientRef ? 'Task' : undefined, {
     patient: patientRef ?? '',
     code: RENEWAL_CODE_TOKEN,
     _count: '200',
   });
-  const byPrescription = useMemo(() => (data ? latestRenewals(data) : undefined), [data]);
+  // A failed search knows of no request: the page still offers one rather than hiding the button for good.
+  const byPrescription = useMemo(
+    () => (data ? latestRenewals(data) : error ? new Map<string, Task>() : undefined),
+    [data, error]
+  );
   return { byPrescription, refetch };
 }
