@@ -133,6 +133,8 @@ describe('staff tools', () => {
     expect(new URL(page.url()).pathname).toBe('/staff/patients');
     const nav = page.getByRole('navigation', { name: 'Staff' });
     expect(await nav.getByRole('link', { name: 'Inbox' }).count()).toBe(0);
+    // Renewal requests are Tasks, which the front desk's policy leaves out.
+    expect(await nav.getByRole('link', { name: 'Renewals' }).count()).toBe(0);
     await expectAccessible(page);
 
     await page.getByLabel('Search by name').fill('Dubois');

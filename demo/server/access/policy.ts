@@ -11,6 +11,7 @@ import { computeCompartments, patientReferences } from './compartment';
 import { assertScope, scopeAllows } from './scopes';
 import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
 import { assertPolicyAllowsWrite, validateAccessPolicy } from './access-policy';
+import { assertPatientTaskCreate, assertPatientTaskUpdate } from './patient-task';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -161,6 +162,7 @@ export function assertCanCreate(auth: RequestAuth | undefined, resource: StoredR
   const refs = patientReferences(resource);
   if (!refs.includes(patientRef)) throw forbidden(`Forbidden: ${type} must belong to the signed-in patient`);
   if (refs.some((r) => r !== patientRef)) throw forbidden(`Forbidden: ${type} refers to another patient`);
+  if (type === 'Task') assertPatientTaskCreate(resource);
 }
 
 /**
@@ -184,6 +186,19 @@ function assertPatientSubscription(auth: RequestAuth, resource: StoredResource):
 /** True when the patient wrote this resource (meta.author). */
 function authoredBy(resource: StoredResource, profile: string): boolean {
   return resource.meta?.author?.reference === profile;
+}
+
+/**
+ * True when the patient asked for this Task: it names them as its requester, or (a request sent
+ * before the portal named the requester) they wrote its current version; and it is in their record.
+ * The requester stays theirs when the clinic answers, the last writer does not.
+ */
+function requestedBy(task: StoredResource, auth: RequestAuth, patientRef: string): boolean {
+  const requester = referenceOf(task.requester);
+  return (
+    patientReferences(task).includes(patientRef) &&
+    (requester === patientRef || (requester === undefined && authoredBy(task, auth.profile)))
+  );
 }
 
 /** Throws 403 unless the request may replace `before` with `after` (both stored shapes). */
@@ -238,6 +253,11 @@ export function assertCanUpdate(
     ) {
       throw forbidden('Forbidden: a patient may only mark an Observation they entered as entered-in-error');
     }
+    return;
+  }
+  if (type === 'Task' && requestedBy(before, auth, patientRef)) {
+    // Their renewal request: they may withdraw it, never approve or decline it.
+    assertPatientTaskUpdate(before, after);
     return;
   }
   if (type === 'Communication' && patientReferences(before).includes(patientRef)) {

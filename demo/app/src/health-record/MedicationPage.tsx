@@ -7,20 +7,27 @@ import {
 } from 'fhir-portal-kit';
 import { StatusBadge } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
+import { OPEN_RENEWAL_STATUSES } from '../renewals/renewal-task';
 import { NotFound } from './NotFound';
 import { RenewalDialog } from './RenewalDialog';
+import { RenewalStatus } from './RenewalStatus';
 import { usePatient } from './usePatient';
+import { useRenewals } from './useRenewals';
 import { useRecord } from './useRecord';
 
 /** medications/{medicationId}: one prescription, with 'Renew your prescription'. */
 export function MedicationPage() {
   const { medicationId } = useParams();
-  const { patient } = usePatient();
+  const { patient, patientRef } = usePatient();
+  const renewals = useRenewals(patientRef);
   const { resource: request, notFound, error } = useRecord<MedicationRequest>('MedicationRequest', medicationId);
   if (notFound) return <NotFound backTo="/health-record/medications" backLabel="Back to Medications" />;
   if (error) return <p role="alert">{error}</p>;
   if (!request) return <p role="status">Loading…</p>;
   const dosage = (request.dosageInstruction ?? []).map((d) => formatDosage(d)).filter(Boolean);
+  const renewal = renewals.byPrescription?.get(`MedicationRequest/${request.id}`);
+  // One open request at a time: while the care team has not answered, asking again sends nothing new.
+  const open = renewal !== undefined && (OPEN_RENEWAL_STATUSES as readonly string[]).includes(renewal.status);
   return (
     <article aria-labelledby="medication-title">
       <p>
@@ -38,8 +45,18 @@ export function MedicationPage() {
         <dd>{formatDate(request.authoredOn) || 'Unknown'}</dd>
         <dt>Prescribed by</dt>
         <dd>{formatReference(request.requester) || 'Unknown'}</dd>
+        {renewal && (
+          <>
+            <dt>Renewal</dt>
+            <dd>
+              <RenewalStatus task={renewal} linkRenewed />
+            </dd>
+          </>
+        )}
       </dl>
-      <RenewalDialog request={request} patient={patient} />
+      {renewals.byPrescription && !open && (
+        <RenewalDialog request={request} patient={patient} onRequested={() => void renewals.refetch()} />
+      )}
     </article>
   );
 }

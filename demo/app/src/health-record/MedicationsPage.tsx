@@ -2,7 +2,9 @@ import { formatCodeableConcept, formatReference } from 'fhir-portal-kit';
 import { StatusBadge, useSearchResources } from 'fhir-portal-kit/react';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { medicationsQuery } from './queries';
+import { RenewalStatus } from './RenewalStatus';
 import { usePatient } from './usePatient';
+import { useRenewals } from './useRenewals';
 
 /** medications: the patient's prescriptions with the medication text and the requester. */
 export function MedicationsPage() {
@@ -11,6 +13,7 @@ export function MedicationsPage() {
     patientRef ? 'MedicationRequest' : undefined,
     medicationsQuery(patientRef ?? '')
   );
+  const renewals = useRenewals(patientRef);
   return (
     <section aria-labelledby="medications-title">
       <h1 id="medications-title">Medications</h1>
@@ -29,6 +32,7 @@ export function MedicationsPage() {
                 <span className="portal-list-meta">
                   Prescribed by {formatReference(request.requester) || 'unknown'}
                 </span>
+                <RenewalStatus task={renewals.byPrescription?.get(`MedicationRequest/${request.id}`)} />
               </span>
               <StatusBadge status={request.status} />
             </li>

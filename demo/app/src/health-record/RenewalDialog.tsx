@@ -10,12 +10,22 @@ import {
 } from 'fhir-portal-kit';
 import { Dialog, StatusBadge, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
+import { RENEWAL_CODE } from '../renewals/renewal-task';
 
 /**
  * 'Request a Renewal': what is being renewed, and a Submit Renewal Request that really asks, by
  * creating a Task for the prescriber (intent order, status requested, focus the prescription).
  */
-export function RenewalDialog({ request, patient }: { request: MedicationRequest; patient: Patient | undefined }) {
+export function RenewalDialog({
+  request,
+  patient,
+  onRequested,
+}: {
+  request: MedicationRequest;
+  patient: Patient | undefined;
+  /** Called once the request is stored. */
+  onRequested?: () => void;
+}) {
   const client = useFhirClient();
   const notifications = useNotifications();
   const [open, setOpen] = useState(false);
@@ -32,16 +42,19 @@ export function RenewalDialog({ request, patient }: { request: MedicationRequest
       resourceType: 'Task',
       status: 'requested',
       intent: 'order',
-      code: { text: 'Prescription renewal' },
+      code: RENEWAL_CODE,
       description: `Renew ${medication}`,
       focus: { reference: `MedicationRequest/${request.id}`, display: medication },
       for: { reference: `Patient/${patient?.id}`, display: formatHumanName(patient?.name?.[0]) || undefined },
+      // Who asked: the server lets the patient withdraw a request that names them, and only that.
+      requester: { reference: `Patient/${patient?.id}` },
       ...(request.requester ? { owner: request.requester } : {}),
       authoredOn: new Date().toISOString(),
     };
     try {
       await client.createResource(task);
       setOpen(false);
+      onRequested?.();
       notifications.showSuccess('Renewal request sent', `Your care team has been asked to renew ${medication}.`);
     } catch (e) {
       setError(normalizeErrorString(e));

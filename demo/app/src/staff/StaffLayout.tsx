@@ -9,6 +9,8 @@ export function StaffLayout() {
   const profile = useProfile();
   const client = useFhirClient();
   const inbox = canReadResourceType(client.getAccessPolicy(), 'Communication');
+  // Renewal requests are Tasks: staff whose policy leaves them out (the front desk) do not answer them.
+  const renewals = canReadResourceType(client.getAccessPolicy(), 'Task');
   useFollowFhircast();
   return (
     <div className="portal-page">
@@ -35,6 +37,11 @@ export function StaffLayout() {
               <li>
                 <NavLink to="/staff/patients">Patients</NavLink>
               </li>
+              {renewals && (
+                <li>
+                  <NavLink to="/staff/renewals">Renewals</NavLink>
+                </li>
+              )}
             </ul>
           </nav>
           <div className="portal-header-actions">

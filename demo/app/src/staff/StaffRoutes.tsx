@@ -5,6 +5,7 @@ import { SignOutPage } from '../pages/SignOutPage';
 import { InboxPage } from './InboxPage';
 import { PatientPage } from './PatientPage';
 import { PatientsPage } from './PatientsPage';
+import { RenewalsPage } from './RenewalsPage';
 import { StaffConversationPage } from './StaffConversationPage';
 import { StaffLayout } from './StaffLayout';
 
@@ -29,6 +30,7 @@ export function StaffRoutes() {
         <Route path="patients" element={<PatientsPage />} />
         <Route path="patients/:id" element={<PatientPage />} />
         <Route path="patients/:id/:tab" element={<PatientPage />} />
+        <Route path="renewals" element={<RenewalsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/staff" replace />} />
     </Routes>

@@ -1,0 +1,27 @@
+import type { Task } from 'fhir-portal-kit';
+import { Link } from 'react-router';
+import { renewalStatusText } from '../renewals/renewal-task';
+
+/**
+ * Where the patient's latest renewal request of a prescription stands: 'Renewal requested',
+ * 'Renewal approved' (with a link to the renewed prescription on the detail page) or 'Renewal
+ * declined: <reason>'. Nothing for a withdrawn request or none. The reason is the practitioner's
+ * text, rendered as text.
+ */
+export function RenewalStatus({ task, linkRenewed = false }: { task: Task | undefined; linkRenewed?: boolean }) {
+  const text = renewalStatusText(task);
+  if (!task || !text) return null;
+  const renewed = task.status === 'completed' ? task.output?.[0]?.valueReference?.reference : undefined;
+  const renewedId = renewed?.startsWith('MedicationRequest/') ? renewed.slice('MedicationRequest/'.length) : undefined;
+  return (
+    <span className="portal-renewal-status" data-status={task.status}>
+      <span>{text}</span>
+      {linkRenewed && renewedId && (
+        <>
+          {' '}
+          <Link to={`/health-record/medications/${renewedId}`}>See the renewed prescription</Link>
+        </>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,104 @@
+import { normalizeErrorString } from 'fhir-portal-kit';
+import { Dialog } from 'fhir-portal-kit/react';
+import { useId, useState, type FormEvent } from 'react';
+
+/**
+ * 'Decline' on a renewal request: asks the reason, which the patient reads on their medication
+ * page ('Renewal declined: <reason>'), so an empty one is not sent.
+ */
+export function DeclineRenewalDialog({
+  what,
+  onDecline,
+}: {
+  /** The medication and the patient, to name the button and the dialog. */
+  what: string;
+  onDecline: (reason: string) => Promise<void>;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      return;
+    }
+    setSaving(true);
+    setError(undefined);
+    try {
+      await onDecline(reason);
+      setOpen(false);
+    } catch (e) {
+      setError(normalizeErrorString(e));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      title="Decline renewal"
+      description={`Tell the patient why the renewal of ${what} is declined.`}
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setReason('');
+          setMissing(false);
+          setError(undefined);
+        }
+      }}
+      trigger={
+        <button
+          type="button"
+          className="portal-button"
+          data-variant="outline"
+          aria-label={`Decline renewal of ${what}`}
+        >
+          Decline
+        </button>
+      }
+    >
+      <form className="portal-form" onSubmit={submit} noValidate>
+        <div className="portal-field">
+          <label htmlFor={`${id}-reason`}>Reason</label>
+          <textarea
+            id={`${id}-reason`}
+            rows={3}
+            maxLength={500}
+            required
+            value={reason}
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? `${id}-reason-error` : undefined}
+            onChange={(e) => {
+              setReason(e.target.value);
+              if (e.target.value.trim()) setMissing(false);
+            }}
+          />
+          {missing && (
+            <p id={`${id}-reason-error`} className="portal-field-error">
+              Enter the reason the patient will read.
+            </p>
+          )}
+        </div>
+        {error && (
+          <div role="alert" className="portal-error">
+            <strong>Error</strong> {error}
+          </div>
+        )}
+        <div className="portal-form-actions">
+          <button type="submit" className="portal-button" disabled={saving}>
+            Decline renewal
+          </button>
+          <button type="button" className="portal-button" data-variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  formatCodeableConcept,
+  formatDate,
+  formatDosage,
+  formatHumanName,
+  getDisplayString,
+  type Task,
+} from 'fhir-portal-kit';
+import { useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { approvalBundle, declinedTask } from '../renewals/renewal-task';
+import { DeclineRenewalDialog } from './DeclineRenewalDialog';
+import { useRenewalRequests, type RenewalRequestRow } from './useRenewalRequests';
+
+/** /staff/renewals: the open prescription renewal requests for the signed-in practitioner, approved or declined here. */
+export function RenewalsPage() {
+  const client = useFhirClient();
+  const notifications = useNotifications();
+  const { rows, loading, error, practitioner, live, refetch } = useRenewalRequests();
+  const [busy, setBusy] = useState<string>();
+
+  /** Sends an answer, then searches again so the answered request leaves the list. */
+  async function answer(task: Task, send: () => Promise<unknown>, title: string, message: string): Promise<void> {
+    setBusy(task.id);
+    try {
+      await send();
+      // The prescriptions changed too (a renewed one, the old one completed).
+      client.invalidateSearches('MedicationRequest');
+      notifications.showSuccess(title, message);
+      await refetch();
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  async function approve({ task, prescription }: RenewalRequestRow, what: string) {
+    if (!prescription || !practitioner) return;
+    try {
+      await answer(
+        task,
+        () => client.executeBatch(approvalBundle(task, prescription, practitioner)),
+        'Renewal approved',
+        `A new prescription of ${what} is on file.`
+      );
+    } catch (e) {
+      notifications.showError(e);
+    }
+  }
+
+  const decline = (task: Task, what: string) => (reason: string) =>
+    answer(
+      task,
+      () =>
+        client.updateResource(declinedTask(task, reason, practitioner!), {
+          headers: task.meta?.versionId ? { 'If-Match': `W/"${task.meta.versionId}"` } : {},
+        }),
+      'Renewal declined',
+      `The patient will read why the renewal of ${what} was declined.`
+    );
+
+  return (
+    <div className="portal-container portal-content" data-live={live || undefined}>
+      <h1 id="renewals-title">Renewal requests</h1>
+      {loading && !rows && <p role="status">Loading…</p>}
+      {error && <p role="alert">{error}</p>}
+      {rows && rows.length === 0 && <p>No open renewal requests.</p>}
+      {rows && rows.length > 0 && (
+        <ul className="portal-list" aria-labelledby="renewals-title">
+          {rows.map((row) => {
+            const { task, patient, prescription } = row;
+            const medication =
+              formatCodeableConcept(prescription?.medicationCodeableConcept) ||
+              getDisplayString(prescription) ||
+              'Prescription not found';
+            const patientName = formatHumanName(patient?.name?.[0]) || 'Unknown patient';
+            const what = `${medication} for ${patientName}`;
+            const dosage = (prescription?.dosageInstruction ?? []).map((d) => formatDosage(d)).filter(Boolean);
+            return (
+              <li key={task.id} className="portal-renewal" data-busy={busy === task.id || undefined}>
+                <div>
+                  <strong>{medication}</strong>
+                  {dosage.length > 0 && <div>{dosage.join('; ')}</div>}
+                  <div className="portal-list-meta">
+                    {patient ? <Link to={`/staff/patients/${patient.id}`}>{patientName}</Link> : patientName}
+                    <span>Requested {formatDate(task.authoredOn) || 'on an unknown date'}</span>
+                    {!task.owner && <span>For the clinic</span>}
+                  </div>
+                </div>
+                <div className="portal-form-actions">
+                  <button
+                    type="button"
+                    className="portal-button"
+                    aria-label={`Approve renewal of ${what}`}
+                    disabled={!prescription || busy === task.id}
+                    onClick={() => void approve(row, what)}
+                  >
+                    Approve
+                  </button>
+                  <DeclineRenewalDialog what={what} onDecline={decline(task, what)} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
