@@ -57,5 +57,6 @@ export function assertFitsViewport(): void {
     }
   }
 
-  if (problems.length > 0) throw new Error(`The story does not fit a ${viewportWidth} px wide screen: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`The story does not fit a ${viewportWidth} px wide screen: ${problems.join('; ')}`);
 }

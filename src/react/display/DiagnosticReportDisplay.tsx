@@ -173,7 +173,9 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
           // region in the tab order, so keyboard users can scroll it too (axe: scrollable-region-focusable).
           <div className="fpk-table-scroll" role="region" tabIndex={0} aria-labelledby={captionId}>
             <table className={cls('report-table')}>
-              <caption id={captionId} className="fpk-visually-hidden">{t.caption.replace('{report}', title)}</caption>
+              <caption id={captionId} className="fpk-visually-hidden">
+                {t.caption.replace('{report}', title)}
+              </caption>
               <thead>
                 <tr>
                   {[t.test, t.value, t.referenceRange, t.interpretation, t.category, t.performer, t.status].map((h) => (

@@ -310,7 +310,11 @@ export const SearchTable = /* @__PURE__ */ forwardRef<HTMLTableElement, SearchTa
               </th>
               {cols.map((c) => {
                 const sort =
-                  table.sort === c.sort ? 'ascending' : c.sort && table.sort === `-${c.sort}` ? 'descending' : undefined;
+                  table.sort === c.sort
+                    ? 'ascending'
+                    : c.sort && table.sort === `-${c.sort}`
+                      ? 'descending'
+                      : undefined;
                 return (
                   <th key={c.key} scope="col" aria-sort={sort}>
                     {c.sort ? (
