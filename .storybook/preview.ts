@@ -1,8 +1,19 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles/styles.css';
+import { assertFitsViewport } from './fitsViewport';
 
 // Every component family's stylesheet, as the built styles.css concatenates them.
 import.meta.glob('../src/styles/*.css', { eager: true });
+
+/**
+ * Phone sizes for the toolbar's viewport menu. The story tests run every story at `phone` too
+ * (the `phone` instance in vitest.project.ts picks it through the `viewport` global); `small-phone`
+ * is the narrowest width the components support.
+ */
+export const phoneViewports = {
+  phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+  'small-phone': { name: 'Small phone (320 × 568)', styles: { width: '320px', height: '568px' }, type: 'mobile' },
+} as const;
 
 const preview: Preview = {
   // Every component gets a docs page (props from its TSDoc, every story live), new ones included.
@@ -12,6 +23,12 @@ const preview: Preview = {
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Accessibility violations fail the story test (and CI), not just show in the panel.
     a11y: { test: 'error' },
+    viewport: { options: phoneViewports },
+  },
+  // After the play function, at whatever width the story runs: no sideways scrolling of the page.
+  // On a docs page many stories share one page, so the check belongs to the story's own canvas.
+  afterEach: ({ viewMode }) => {
+    if (viewMode !== 'docs') assertFitsViewport();
   },
 };
 

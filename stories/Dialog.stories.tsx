@@ -32,11 +32,24 @@ export const Default: Story = {
   },
 };
 
-/** Open from the start, with a replaced close label. */
+/** Open from the start, with a replaced close label. On a phone it is a full-screen sheet. */
 export const Open: Story = {
   args: { defaultOpen: true, messages: { close: 'Fermer' } },
   play: async () => {
     await expect(within(document.body).getByRole('button', { name: 'Fermer' })).toBeInTheDocument();
+    const dialog = within(document.body).getByRole('dialog', { name: 'Request a Renewal' }).getBoundingClientRect();
+    if (window.innerWidth <= 640) {
+      // The whole screen, so nothing of the page behind shows in a sliver round it.
+      await expect([dialog.left, dialog.top, dialog.width, dialog.height]).toEqual([
+        0,
+        0,
+        document.documentElement.clientWidth,
+        window.innerHeight,
+      ]);
+    } else {
+      // A card in the middle, the page dimmed round it.
+      await expect(dialog.width).toBeLessThan(window.innerWidth / 2);
+    }
   },
 };
 

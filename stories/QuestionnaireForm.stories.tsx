@@ -350,8 +350,9 @@ export const Tabs: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    // The tabs are a chunk of their own, loaded when a form with a tab container renders.
-    const first = await canvas.findByRole('tab', { name: 'Medical history' });
+    // The tabs are a chunk of their own, loaded when a form with a tab container renders; on a
+    // busy machine running the desktop and phone story tests at once that takes over a second.
+    const first = await canvas.findByRole('tab', { name: 'Medical history' }, { timeout: 5000 });
     await expect(first).toHaveAttribute('aria-selected', 'true');
     first.focus();
     await userEvent.keyboard('{ArrowRight}');

@@ -290,9 +290,17 @@ export const RightToLeft: Story = {
       .format(new Date('2026-03-07T12:00:00Z'))
       .toLocaleUpperCase('ar-EG');
     await expect(canvas.getAllByRole('columnheader', { hidden: true })[0]).toHaveTextContent(saturday);
+    const scheduler = canvasElement.querySelector('.fpk-scheduler')!.getBoundingClientRect();
     const panel = canvas.getByRole('complementary', { name: 'Appointment details' }).getBoundingClientRect();
     const grid = canvas.getByRole('grid').getBoundingClientRect();
-    await expect(panel.left).toBeGreaterThan(grid.right - 1);
+    if (scheduler.width >= 640) {
+      // Wide: the panel sits beside the calendar, on the right, where a right-to-left reader starts.
+      await expect(panel.left).toBeGreaterThan(grid.right - 1);
+    } else {
+      // Narrow (a phone): the panel sits above the calendar, and the calendar ends on the right.
+      await expect(panel.bottom).toBeLessThanOrEqual(grid.top);
+      await expect(grid.right).toBeCloseTo(panel.right, -1);
+    }
     const previous = canvas.getByRole('button', { name: 'Previous month' }).getBoundingClientRect();
     await expect(previous.left).toBeLessThan(grid.left + grid.width / 2);
   },

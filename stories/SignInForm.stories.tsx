@@ -84,6 +84,17 @@ export const EmailStep: Story = {
     await expect(canvas.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(canvas.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     await expect(canvas.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '#register');
+    const register = canvas.getByRole('link', { name: 'Register' }).getBoundingClientRect();
+    const next = canvas.getByRole('button', { name: 'Next' }).getBoundingClientRect();
+    const email = canvas.getByLabelText(/^Email/).getBoundingClientRect();
+    if (window.innerWidth <= 640) {
+      // A narrow card (a phone): the button takes the card's whole width, under the link.
+      await expect(next.width).toBeCloseTo(email.width, 0);
+      await expect(next.top).toBeGreaterThanOrEqual(register.bottom);
+    } else {
+      // A wide one: link and button share a line.
+      await expect(next.top).toBeLessThan(register.bottom);
+    }
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await expect(canvas.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email is required');
   },

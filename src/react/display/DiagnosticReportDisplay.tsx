@@ -1,4 +1,4 @@
-import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import {
   formatAnnotation,
   formatCodeableConcept,
@@ -126,6 +126,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
     const cls = (slot: DiagnosticReportSlot) =>
       classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
     const { results, loading, error } = useDiagnosticReportResults(report, observations);
+    const captionId = useId();
     const Heading = `h${headingLevel}` as 'h2';
     const SubHeading = `h${headingLevel + 1}` as 'h3';
     const title = formatCodeableConcept(report.code) || t.untitled;
@@ -168,9 +169,13 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
             {t.loading}
           </p>
         ) : (
-          <div className="fpk-table-scroll">
+          // On a narrow screen the seven columns scroll inside this box, never the page; a named
+          // region in the tab order, so keyboard users can scroll it too (axe: scrollable-region-focusable).
+          <div className="fpk-table-scroll" role="region" tabIndex={0} aria-labelledby={captionId}>
             <table className={cls('report-table')}>
-              <caption className="fpk-visually-hidden">{t.caption.replace('{report}', title)}</caption>
+              <caption id={captionId} className="fpk-visually-hidden">
+                {t.caption.replace('{report}', title)}
+              </caption>
               <thead>
                 <tr>
                   {[t.test, t.value, t.referenceRange, t.interpretation, t.category, t.performer, t.status].map((h) => (

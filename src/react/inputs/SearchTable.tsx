@@ -285,66 +285,74 @@ export const SearchTable = /* @__PURE__ */ forwardRef<HTMLTableElement, SearchTa
           </button>
         )}
       </div>
-      <table
-        {...rest}
-        ref={ref}
-        aria-label={label}
-        aria-busy={table.loading || undefined}
-        className={slotClass('inputs-table', classNames, className)}
-      >
-        <thead>
-          <tr>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label={m.selectAll}
-                checked={table.allSelected}
-                ref={(el) => {
-                  if (el) el.indeterminate = table.someSelected;
-                }}
-                onChange={table.toggleAll}
-              />
-            </th>
-            {cols.map((c) => {
-              const sort =
-                table.sort === c.sort ? 'ascending' : c.sort && table.sort === `-${c.sort}` ? 'descending' : undefined;
-              return (
-                <th key={c.key} scope="col" aria-sort={sort}>
-                  {c.sort ? (
-                    <button
-                      type="button"
-                      className={slotClass('inputs-table-sort', classNames)}
-                      onClick={() => table.sortBy(c.sort!)}
-                    >
-                      {c.label}
-                    </button>
-                  ) : (
-                    c.label
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((r) => (
-            <tr key={`${r.resourceType}/${r.id}`} data-selected={table.isSelected(r) || undefined}>
-              <td>
+      {/* A table with many columns scrolls inside this box on a narrow screen, never the page; a
+          named region in the tab order, so it can be scrolled from the keyboard. */}
+      <div className={slotClass('inputs-table-scroll', classNames)} role="region" tabIndex={0} aria-label={label}>
+        <table
+          {...rest}
+          ref={ref}
+          aria-label={label}
+          aria-busy={table.loading || undefined}
+          className={slotClass('inputs-table', classNames, className)}
+        >
+          <thead>
+            <tr>
+              <th scope="col">
                 <input
                   type="checkbox"
-                  aria-label={m.selectRow(getDisplayString(r))}
-                  checked={table.isSelected(r)}
-                  onChange={() => table.toggle(r)}
+                  aria-label={m.selectAll}
+                  checked={table.allSelected}
+                  ref={(el) => {
+                    if (el) el.indeterminate = table.someSelected;
+                  }}
+                  onChange={table.toggleAll}
                 />
-              </td>
-              {cols.map((c, i) => {
-                const content = c.render ? c.render(r) : formatPath(r, c.path, c.system);
-                return <td key={c.key}>{i === 0 && renderLink ? renderLink(r, content) : content}</td>;
+              </th>
+              {cols.map((c) => {
+                const sort =
+                  table.sort === c.sort
+                    ? 'ascending'
+                    : c.sort && table.sort === `-${c.sort}`
+                      ? 'descending'
+                      : undefined;
+                return (
+                  <th key={c.key} scope="col" aria-sort={sort}>
+                    {c.sort ? (
+                      <button
+                        type="button"
+                        className={slotClass('inputs-table-sort', classNames)}
+                        onClick={() => table.sortBy(c.sort!)}
+                      >
+                        {c.label}
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
               })}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={`${r.resourceType}/${r.id}`} data-selected={table.isSelected(r) || undefined}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={m.selectRow(getDisplayString(r))}
+                    checked={table.isSelected(r)}
+                    onChange={() => table.toggle(r)}
+                  />
+                </td>
+                {cols.map((c, i) => {
+                  const content = c.render ? c.render(r) : formatPath(r, c.path, c.system);
+                  return <td key={c.key}>{i === 0 && renderLink ? renderLink(r, content) : content}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {table.error && (
         <p role="alert" className={slotClass('inputs-error', classNames)}>
           {table.error}

@@ -21,6 +21,7 @@ export const InputsSlot = {
   Copy: 'inputs-copy',
   TableRoot: 'inputs-table-root',
   TableToolbar: 'inputs-table-toolbar',
+  TableScroll: 'inputs-table-scroll',
   Table: 'inputs-table',
   TableSort: 'inputs-table-sort',
   TablePager: 'inputs-table-pager',
