@@ -17,7 +17,7 @@ const bloodPressure: ObservationSeries[] = [
 const meta = {
   title: 'Display/ObservationChart',
   component: ObservationChart,
-  args: { title: 'Blood Pressure', series: bloodPressure, unit: 'mm[Hg]', locale: 'en-US', width: 640 },
+  args: { title: 'Blood Pressure', series: bloodPressure, unit: 'mm[Hg]', locale: 'en-US' },
 } satisfies Meta<typeof ObservationChart>;
 
 export default meta;
