@@ -91,7 +91,10 @@ describe("a patient's preferred pharmacy (the seeded server)", () => {
     const doctor = (await signIn(server.url, DemoCredentials.doctor.email, DemoCredentials.doctor.password)).client;
     const other = await doctor.readResource('Patient', DemoIds.mfaPatient);
     const refused = await failure(
-      homer.updateResource({ ...other, extension: [preferred({ reference: `Organization/${Organizations.pharmacy.id}` })] })
+      homer.updateResource({
+        ...other,
+        extension: [preferred({ reference: `Organization/${Organizations.pharmacy.id}` })],
+      })
     );
     expect(refused.status).toBe(404);
     expect((await doctor.readResource('Patient', DemoIds.mfaPatient, { cache: 'reload' })).extension).toBeUndefined();
