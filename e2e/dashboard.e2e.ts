@@ -25,7 +25,7 @@ const today = (page: Page) =>
   );
 
 describe('the dashboard shows what the patient did', () => {
-  it('marks the screening done with its date once submitted, and names the preferred pharmacy once chosen', async () => {
+  it('marks the screening and the provider done with their dates, and names the preferred pharmacy once chosen', async () => {
     const { page, context, errors } = await newPage(browser);
     // A patient of its own, so nothing another journey submitted counts here.
     await page.goto('/register');
@@ -60,6 +60,12 @@ describe('the dashboard shows what the patient did', () => {
     await shortcuts.getByText('Where should we send your prescriptions?').waitFor();
     await shortcuts.getByRole('link', { name: 'Set your pharmacy' }).click();
     await page.getByRole('heading', { level: 2, name: 'Preferred pharmacy' }).waitFor();
+    // First a provider on the same page: the pharmacy saved next must keep it.
+    const picker = page.getByRole('combobox', { name: 'Provider' });
+    await picker.pressSequentially('Okafor');
+    await page.getByRole('option', { name: 'Dr. Amara Okafor' }).click();
+    await page.getByRole('button', { name: 'Save provider' }).click();
+    await page.getByText('Provider chosen').waitFor();
     const pharmacies = page.getByRole('group', { name: 'Pharmacy' });
     await pharmacies.getByRole('radio', { name: /Riverside Pharmacy/ }).waitFor();
     expect(await pharmacies.getByRole('radio').count()).toBe(3);
@@ -74,6 +80,13 @@ describe('the dashboard shows what the patient did', () => {
     await shortcuts.getByText('We send your prescriptions to Riverside Pharmacy.').waitFor();
     await shortcuts.getByRole('link', { name: 'Change your pharmacy' }).waitFor();
     await expect.poll(() => screening.getAttribute('data-state')).toBe('done');
+    const provider = taskCard(page, 'Choose a primary care provider');
+    expect(await provider.getAttribute('data-state')).toBe('done');
+    expect(await provider.getByText(/^Done on/).textContent()).toBe(`Done on ${await today(page)}`);
+    await page
+      .getByRole('region', { name: 'Primary care provider', exact: true })
+      .getByText('Dr. Amara Okafor MD')
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
