@@ -2,10 +2,12 @@
 // emergency contacts, and their primary care provider (account/provider). The provider must be
 // a plain reference to a Practitioner, so a patient cannot point the field at another patient
 // or an arbitrary URL; the record's security labels (meta.security) are the care team's to set.
+// Of its extensions, a patient may set only their preferred pharmacy (preferred-pharmacy.ts).
 // (Its narrative, text.div, is checked on every write: store/narrative.ts.)
 import { isDeepStrictEqual } from 'node:util';
 import { badRequest, forbidden } from '../core/errors';
 import { referenceOf, type StoredResource } from '../core/stored-resource';
+import { assertPreferredPharmacyEdit } from './preferred-pharmacy';
 
 /** Patient elements a patient may change on their own record (telecom except email). */
 export const PATIENT_SELF_EDITABLE = [
@@ -16,6 +18,8 @@ export const PATIENT_SELF_EDITABLE = [
   'telecom',
   'contact',
   'generalPractitioner',
+  // Only its preferred-pharmacy entries: assertPreferredPharmacyEdit holds the others unchanged.
+  'extension',
 ];
 
 const PRACTITIONER_REFERENCE = /^Practitioner\/[A-Za-z0-9\-.]{1,64}$/;
@@ -52,13 +56,14 @@ export function assertNameKept(before: StoredResource, after: StoredResource): v
 
 /**
  * Throws 400 when a patient's edit of their own record empties its official name (assertNameKept);
- * 403 when it changes its security labels, or names a primary care provider that is not a
- * reference to a Practitioner.
+ * 403 when it changes its security labels or an extension other than the preferred pharmacy, or
+ * names a primary care provider that is not a reference to a Practitioner.
  */
 export function assertPatientSelfEdit(before: StoredResource, after: StoredResource): void {
   assertNameKept(before, after);
   if (!isDeepStrictEqual(securityLabels(before), securityLabels(after)))
     throw forbidden('Forbidden: a patient may not change the security labels (meta.security) of their record');
+  assertPreferredPharmacyEdit(before, after);
   const gps: unknown = after.generalPractitioner;
   if (gps === undefined) return;
   const ok =

@@ -10,7 +10,7 @@ import type {
   PaymentNotice,
   Resource,
 } from '../../../src/fhir/types';
-import { DemoIds } from './ids';
+import { DemoIds, QuestionnaireUrls } from './ids';
 import { DOCTOR_NAME, Organizations, PATIENT_NAME } from './people';
 import { daysFrom, iso, isoDate } from './clock';
 import { seedId } from './seed-id';
@@ -404,6 +404,8 @@ function carePlans(now: Date): CarePlan[] {
       start: 0,
       end: 14,
       text: 'Fill in the social needs screening questionnaire.',
+      // The form to fill in, by its canonical url: the portal links the item to its route.
+      form: QuestionnaireUrls.screening,
     },
     {
       key: 'labs',
@@ -423,6 +425,19 @@ function carePlans(now: Date): CarePlan[] {
     },
   ];
   return items.map((c) => ({
+    ...('form' in c &&
+      c.form && {
+        activity: [
+          {
+            detail: {
+              kind: 'Task' as const,
+              instantiatesCanonical: [c.form],
+              status: 'not-started' as const,
+              description: c.text,
+            },
+          },
+        ],
+      }),
     resourceType: 'CarePlan',
     id: seedId(`careplan:${c.key}`),
     status: c.status,

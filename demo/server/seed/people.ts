@@ -18,12 +18,17 @@ type AnyRecord = Resource | UserRecord | MembershipRecord | ProjectRecord | Clie
 
 const projectRef = { reference: `Project/${DEMO_PROJECT_ID}`, display: 'Demo Project' };
 
-/** Insurers and a pharmacy, for Coverage payors and the intake form's reference pickers. */
+/**
+ * Insurers, the pharmacies a patient may choose as preferred pharmacy, and the clinic: for
+ * Coverage payors, the intake form's reference pickers and account/provider's pharmacy picker.
+ */
 export const Organizations = {
   acme: { id: seedId('org:acme'), name: 'Acme Health Insurance' },
   mutual: { id: seedId('org:springfield-mutual'), name: 'Springfield Mutual Dental' },
   blue: { id: seedId('org:blue-horizon'), name: 'Blue Horizon Health Plans' },
   pharmacy: { id: seedId('org:pharmacy'), name: 'Evergreen Pharmacy' },
+  mainStreetPharmacy: { id: seedId('org:pharmacy-main-street'), name: 'Main Street Pharmacy' },
+  riversidePharmacy: { id: seedId('org:pharmacy-riverside'), name: 'Riverside Pharmacy' },
   clinic: { id: seedId('org:clinic'), name: 'Springfield Family Clinic' },
 } as const;
 
@@ -119,23 +124,30 @@ function practitionerRole(p: (typeof Practitioners)[number]): PractitionerRole {
   };
 }
 
-function organization(o: { id: string; name: string }, type: 'ins' | 'prov'): Organization {
+/**
+ * How a pharmacy is marked: HL7's organization-type has no pharmacy code, so a pharmacy is a
+ * healthcare provider ('prov') whose type also carries the NUCC provider taxonomy's Community/
+ * Retail Pharmacy. The portal searches `Organization?type=<this system>|<this code>`
+ * (demo/app/src/pharmacy/preferred-pharmacy.ts holds the same coding).
+ */
+export const PHARMACY_TYPE = {
+  system: 'http://nucc.org/provider-taxonomy',
+  code: '3336C0003X',
+  display: 'Community/Retail Pharmacy',
+} as const;
+
+function organization(o: { id: string; name: string }, type: 'ins' | 'prov' | 'pharmacy'): Organization {
+  const orgType = {
+    system: 'http://terminology.hl7.org/CodeSystem/organization-type',
+    code: type === 'ins' ? 'ins' : 'prov',
+    display: type === 'ins' ? 'Insurance Company' : 'Healthcare Provider',
+  };
   return {
     resourceType: 'Organization',
     id: o.id,
     active: true,
     name: o.name,
-    type: [
-      {
-        coding: [
-          {
-            system: 'http://terminology.hl7.org/CodeSystem/organization-type',
-            code: type,
-            display: type === 'ins' ? 'Insurance Company' : 'Healthcare Provider',
-          },
-        ],
-      },
-    ],
+    type: [{ coding: type === 'pharmacy' ? [orgType, { ...PHARMACY_TYPE }] : [orgType] }],
     address: [{ line: ['100 Main Street'], city: 'Springfield', state: 'OR', postalCode: '97477', country: 'US' }],
   };
 }
@@ -286,7 +298,9 @@ export async function buildPeople(): Promise<AnyRecord[]> {
     organization(Organizations.acme, 'ins'),
     organization(Organizations.mutual, 'ins'),
     organization(Organizations.blue, 'ins'),
-    organization(Organizations.pharmacy, 'prov'),
+    organization(Organizations.pharmacy, 'pharmacy'),
+    organization(Organizations.mainStreetPharmacy, 'pharmacy'),
+    organization(Organizations.riversidePharmacy, 'pharmacy'),
     organization(Organizations.clinic, 'prov'),
     homer,
     marge,

@@ -1,11 +1,13 @@
 import { createReference, getDisplayString, type Practitioner, type ResourceType } from 'fhir-portal-kit';
 import { ResourcePicker, useFhirClient, useNotifications, type ResourceSearch } from 'fhir-portal-kit/react';
 import { useCallback, useState, type FormEvent } from 'react';
+import { PreferredPharmacyForm } from '../pharmacy/PreferredPharmacyForm';
 import { usePatient } from './usePatient';
 
 /**
  * account/provider: the primary care provider, or 'Choose a provider'. Beyond portal.md's
- * placeholder, the patient picks one of the practitioners and saving sets generalPractitioner.
+ * placeholder, the patient picks one of the practitioners and saving sets generalPractitioner;
+ * below it, the preferred pharmacy that the dashboard's Preferred Pharmacy card leads to.
  */
 export function ProviderPage() {
   const client = useFhirClient();
@@ -67,6 +69,7 @@ export function ProviderPage() {
           </button>
         </div>
       </form>
+      <PreferredPharmacyForm patient={patient} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { StatusBadge, useResource } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Period } from './ActionItemsPage';
+import { activityForms } from './activity-forms';
 
 /** care-plan/action-items/{itemId}: one care plan read by id. */
 export function ActionItemPage() {
@@ -24,6 +25,13 @@ export function ActionItemPage() {
         <StatusBadge status={plan.status} /> <Period plan={plan} />
       </p>
       {plan.description && <p>{plan.description}</p>}
+      {activityForms(plan).map((form) => (
+        <p key={form.to}>
+          <Link className="portal-button" to={form.to}>
+            {form.label}
+          </Link>
+        </p>
+      ))}
       <dl className="portal-answers">
         {plan.author?.display && (
           <div className="portal-answer">

@@ -1,44 +1,16 @@
-import { formatHumanName } from 'fhir-portal-kit';
+import { formatHumanName, type Patient } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { usePatient } from '../account/usePatient';
 import { features } from '../features';
 import { UpcomingVisits } from '../shell/UpcomingVisits';
+import { TaskCards } from '../dashboard/TaskCards';
+import { preferredPharmacyOf } from '../pharmacy/preferred-pharmacy';
 
 type Card = { title: string; text: string; action: string; to: string; enabled: boolean };
 
-const tasks: Card[] = [
-  {
-    title: 'AHC HRSN Screening',
-    text: 'Tell us about your living situation, food and transport so we can connect you with support.',
-    action: 'Start screening',
-    to: '/screening-questionnaire',
-    enabled: features.questionnaires,
-  },
-  {
-    title: 'Patient Intake Questionnaire',
-    text: 'Share your history, medications and insurance before your first visit.',
-    action: 'Fill in the form',
-    to: '/patient-intake-questionnaire',
-    enabled: features.questionnaires,
-  },
-  {
-    title: 'Choose a primary care provider',
-    text: 'Pick the clinician who will know you best.',
-    action: 'Choose a provider',
-    to: '/account/provider',
-    enabled: features.account,
-  },
-  {
-    title: 'Add an emergency contact',
-    text: 'Let us know who to call if something happens.',
-    action: 'Add a contact',
-    to: '/account',
-    enabled: features.account,
-  },
-];
-
-const shortcuts: Card[] = [
+/** The shortcut cards; the Preferred Pharmacy one names the patient's pharmacy once chosen. */
+const shortcuts = (pharmacy: string | undefined): Card[] => [
   {
     title: 'Health Record',
     text: 'Results, medications, vaccines and vitals.',
@@ -55,9 +27,10 @@ const shortcuts: Card[] = [
   },
   {
     title: 'Preferred Pharmacy',
-    text: 'Where should we send your prescriptions?',
-    action: 'Set your pharmacy',
-    to: '/account',
+    text: pharmacy ? `We send your prescriptions to ${pharmacy}.` : 'Where should we send your prescriptions?',
+    action: pharmacy ? 'Change your pharmacy' : 'Set your pharmacy',
+    // account/provider holds the choice, under the provider (pharmacy/PreferredPharmacyForm.tsx).
+    to: '/account/provider#pharmacy',
     enabled: features.account,
   },
 ];
@@ -74,6 +47,7 @@ export function HomePage() {
   const profile = useProfile();
   const given = profile && 'name' in profile ? profile.name?.[0]?.given?.[0] : undefined;
   const fullName = profile && 'name' in profile && profile.name?.[0] ? formatHumanName(profile.name[0]) : '';
+  const { patient } = usePatient();
   return (
     <>
       <div className="portal-announcement" role="region" aria-label="Announcement">
@@ -101,15 +75,15 @@ export function HomePage() {
         <UpcomingVisits />
         <section aria-labelledby="tasks-title">
           <h2 id="tasks-title">Your tasks</h2>
-          <CardGrid cards={tasks} />
+          <TaskCards patient={patient} />
         </section>
         <section aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title">Shortcuts</h2>
-          <CardGrid cards={shortcuts} />
+          <CardGrid cards={shortcuts(preferredPharmacyOf(patient)?.display)} />
         </section>
         <section className="portal-card" aria-labelledby="provider-title">
           <h2 id="provider-title">Primary care provider</h2>
-          <ProviderName />
+          <ProviderName patient={patient} />
           {features.account && (
             <PrefetchLink className="portal-button" to="/account/provider">
               Choose Provider
@@ -130,8 +104,7 @@ export function HomePage() {
 }
 
 /** The patient's generalPractitioner as set on account/provider, or the not-chosen text. */
-function ProviderName() {
-  const { patient } = usePatient();
+function ProviderName({ patient }: { patient: Patient | undefined }) {
   const provider = patient?.generalPractitioner?.[0]?.display;
   return <p>{provider ?? 'You have not chosen a primary care provider yet.'}</p>;
 }
