@@ -11,6 +11,7 @@ import { computeCompartments, patientReferences } from './compartment';
 import { assertScope, scopeAllows } from './scopes';
 import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
 import { assertPolicyAllowsWrite, validateAccessPolicy } from './access-policy';
+import { assertPatientDraftUpdate } from './questionnaire-draft';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -238,6 +239,14 @@ export function assertCanUpdate(
     ) {
       throw forbidden('Forbidden: a patient may only mark an Observation they entered as entered-in-error');
     }
+    return;
+  }
+  if (
+    type === 'QuestionnaireResponse' &&
+    authoredBy(before, auth.profile) &&
+    patientReferences(before).includes(patientRef)
+  ) {
+    assertPatientDraftUpdate(patientRef, before, after);
     return;
   }
   if (type === 'Communication' && patientReferences(before).includes(patientRef)) {
