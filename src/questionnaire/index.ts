@@ -62,3 +62,11 @@ export { valueKeyForType } from './answers';
 export { evaluateEnableWhen } from './enable-when';
 export { optionLabel } from './options';
 export type { QuestionnaireFile } from './attachments';
+export {
+  createQuestionnaireDrafts,
+  DEFAULT_DRAFT_DELAY,
+  type QuestionnaireDrafts,
+  type QuestionnaireDraftsOptions,
+  type QuestionnaireDraftStatus,
+  type SaveQuestionnaireDraft,
+} from './drafts';
