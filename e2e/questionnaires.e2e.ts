@@ -141,6 +141,11 @@ describe('questionnaires in the portal', () => {
     expect(mine?.status).toBe('completed');
     expect(JSON.stringify(mine?.item)).toContain('"valueString":"Marge"');
     expect(await intakeResponses('in-progress')).toEqual([]);
+
+    // The health record names it by its questionnaire's title, not by the end of its url.
+    await page.goto('/health-record/questionnaire-responses/');
+    await page.getByRole('link', { name: 'Patient Intake Questionnaire', exact: true }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Patient Intake', exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -99,7 +99,7 @@ describe('questionnaire drafts', () => {
 
     it('still saves when disposed right after the flush', async () => {
       const store = createQuestionnaireStore(questionnaire);
-      const save = vi.fn(async () => {});
+      const save = vi.fn(async (_: QuestionnaireResponse) => {});
       const drafts = createQuestionnaireDrafts(store, { save });
       store.setAnswer(store.findKeys('first')[0], { valueString: 'Bart' });
       void drafts.flush();
@@ -157,7 +157,7 @@ describe('questionnaire drafts', () => {
 
     it('completes the draft it was given, and drafts again after a failed submit', async () => {
       const store = createQuestionnaireStore(questionnaire);
-      const save = vi.fn(async () => {});
+      const save = vi.fn(async (_: QuestionnaireResponse) => {});
       const drafts = createQuestionnaireDrafts(store, { save, id: 'found-7' });
       expect((await drafts.complete()).id).toBe('found-7');
       drafts.restart();
