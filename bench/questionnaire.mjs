@@ -3,7 +3,9 @@
 // p50/p95 over 20 keys typed 30 ms apart, as the Event Timing API reports it (keydown to the next
 // paint), next to the main-thread work of each key and a rAF probe; the same for a plain
 // uncontrolled <input> on the same page (the zero-work floor); the cost of a click toggling a
-// boolean that drives 20 enableWhen items; and the JS heap.
+// boolean that drives 20 enableWhen items; and the JS heap. Then the 2,000-item form again with
+// questionnaire drafts saved as it is typed into (onSaveDraft), and how many saves 100 keystrokes
+// 30 ms apart cause.
 import { execSync } from 'node:child_process';
 import { createReadStream, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -142,9 +144,9 @@ async function typeInto(page, locator) {
   };
 }
 
-async function once(size) {
+async function once(size, drafts = false) {
   const page = await browser.newPage();
-  await page.goto(`${base}?size=${size}`);
+  await page.goto(`${base}?size=${size}${drafts ? '&drafts=1' : ''}`);
   await page.waitForFunction(() => typeof window.renderMs === 'number', null, { timeout: 120000 });
   const renderMs = await page.evaluate(() => window.renderMs);
   await page.evaluate(installProbes);
@@ -164,6 +166,19 @@ async function once(size) {
   }));
   const click = clicks.at(-1);
   const clickEntry = eventTimings.find((e) => e.name === 'click' && Math.abs(e.start - click.start) < 0.5);
+  let savesPer100;
+  if (drafts) {
+    // Let the saves of the typing and the toggle above land, then count those of 100 more keys.
+    await page.waitForTimeout(1500);
+    await page.evaluate(() => (window.draftSaves = 0));
+    await page.getByLabel('Type here').focus();
+    for (let i = 0; i < 100; i++) {
+      await page.keyboard.press('a');
+      await page.waitForTimeout(30);
+    }
+    await page.waitForTimeout(1500);
+    savesPer100 = await page.evaluate(() => window.draftSaves);
+  }
   await page.close();
   return {
     renderMs,
@@ -172,6 +187,7 @@ async function once(size) {
     toggle: clickEntry ? clickEntry.duration : null,
     toggleProbe: click.probe,
     heapMb: heap / 1024 / 1024,
+    savesPer100,
   };
 }
 
@@ -190,9 +206,10 @@ console.log('  re-render (processingEnd − startTime). rAF probe: keydown to th
 console.log('                        key→paint ms   keys      work ms      rAF probe ms');
 console.log('items                     p50   p95   ≥16ms     p50   p95     p50   p95');
 const summary = [];
-for (const size of SIZES) {
+const cases = [...SIZES.map((size) => [size, false]), [2000, true]];
+for (const [size, drafts] of cases) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await once(size));
+  for (let i = 0; i < RUNS; i++) runs.push(await once(size, drafts));
   const m = (get, cmp) => median(runs.map(get), cmp);
   const pick = (part) => ({
     paintP50: m((r) => r[part].paintP50, byPaint),
@@ -207,10 +224,14 @@ for (const size of SIZES) {
   const toggle = m((r) => r.toggle, byPaint);
   const toggleProbe = m((r) => r.toggleProbe);
   const heap = m((r) => r.heapMb);
-  console.log(row(`${String(size).padStart(5)} form`, pick('form')));
+  console.log(row(`${String(size).padStart(5)} form${drafts ? ' + drafts' : ''}`, pick('form')));
   console.log(row('      plain <input>', pick('plain')));
+  if (drafts)
+    summary.push(
+      `${String(size).padStart(5)} items with drafts: ${m((r) => r.savesPer100)} saves per 100 keystrokes (30 ms apart; median of ${RUNS} runs)`
+    );
   summary.push(
-    `${String(size).padStart(5)} items: rendered in ${render.toFixed(0)} ms; toggle (20 enableWhen) ${ms(toggle).trim()} ms to paint (rAF probe ${toggleProbe.toFixed(1)} ms); JS heap ${heap.toFixed(1)} MB`
+    `${String(size).padStart(5)} items${drafts ? ' with drafts' : ''}: rendered in ${render.toFixed(0)} ms; toggle (20 enableWhen) ${ms(toggle).trim()} ms to paint (rAF probe ${toggleProbe.toFixed(1)} ms); JS heap ${heap.toFixed(1)} MB`
   );
 }
 console.log('');

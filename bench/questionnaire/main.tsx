@@ -4,11 +4,21 @@ import { FhirProvider, QuestionnaireForm } from '../../src/react';
 import '../../src/styles/styles.css';
 import '../../src/styles/controls.css';
 import '../../src/styles/questionnaire.css';
+import type { QuestionnaireResponse } from '../../src/fhir';
 import { generateQuestionnaire } from './generate';
 
 // The page the benchmark drives: ?size=N renders a generated questionnaire and records the time
 // from the start of rendering to the first paint of the complete form.
-const size = Number(new URLSearchParams(location.search).get('size') ?? 100);
+const params = new URLSearchParams(location.search);
+const size = Number(params.get('size') ?? 100);
+// ?drafts=1 saves drafts as a portal would (1 s after the last change), into a counter: the bench
+// compares typing with drafts on and off, and counts the saves.
+const drafts = params.get('drafts') === '1';
+(window as any).draftSaves = 0;
+const saveDraft = async (response: QuestionnaireResponse) => {
+  (window as any).draftSaves++;
+  return { ...response, id: response.id ?? 'draft-1' };
+};
 const questionnaire = generateQuestionnaire(size);
 const client = new FhirClient({
   baseUrl: 'http://localhost/',
@@ -28,7 +38,7 @@ document.body.prepend(baseline);
 const start = performance.now();
 createRoot(document.getElementById('root')!).render(
   <FhirProvider client={client}>
-    <QuestionnaireForm questionnaire={questionnaire} disablePagination />
+    <QuestionnaireForm questionnaire={questionnaire} disablePagination onSaveDraft={drafts ? saveDraft : undefined} />
   </FhirProvider>
 );
 // Every group (sections of 20 plus the follow-up group) in the DOM means the whole form is there.

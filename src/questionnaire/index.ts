@@ -40,6 +40,10 @@
  * - Until FHIRPath has loaded, the form works without expressions: items that compute something
  *   are `pending`, an enableWhenExpression counts as met, and nothing is calculated; once it
  *   lands everything is evaluated and `ready` turns true.
+ * - Drafts (`createQuestionnaireDrafts`): the answers so far go to a caller's `save` as an
+ *   in-progress response 1 s after the last change (a flush saves at once); the first save
+ *   creates, the id it returns is carried by later saves and by the completed response, so a
+ *   submit updates the draft rather than adds a second response.
  * - How the engine is built, and the path of one change: README.md in this folder.
  */
 export { createQuestionnaireStore, type QuestionnaireStore } from './store';
@@ -62,3 +66,11 @@ export { valueKeyForType } from './answers';
 export { evaluateEnableWhen } from './enable-when';
 export { optionLabel } from './options';
 export type { QuestionnaireFile } from './attachments';
+export {
+  createQuestionnaireDrafts,
+  DEFAULT_DRAFT_DELAY,
+  type QuestionnaireDrafts,
+  type QuestionnaireDraftsOptions,
+  type QuestionnaireDraftStatus,
+  type SaveQuestionnaireDraft,
+} from './drafts';

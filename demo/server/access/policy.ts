@@ -12,6 +12,7 @@ import { assertScope, scopeAllows } from './scopes';
 import { assertPatientSelfEdit, PATIENT_SELF_EDITABLE } from './patient-self-edit';
 import { assertPolicyAllowsWrite, validateAccessPolicy } from './access-policy';
 import { assertPatientTaskCreate, assertPatientTaskUpdate } from './patient-task';
+import { assertPatientDraftUpdate } from './questionnaire-draft';
 
 /** Shared catalogue types every signed-in user may read and search. */
 export const CATALOGUE_TYPES = new Set([
@@ -258,6 +259,14 @@ export function assertCanUpdate(
   if (type === 'Task' && requestedBy(before, auth, patientRef)) {
     // Their renewal request: they may withdraw it, never approve or decline it.
     assertPatientTaskUpdate(before, after);
+    return;
+  }
+  if (
+    type === 'QuestionnaireResponse' &&
+    authoredBy(before, auth.profile) &&
+    patientReferences(before).includes(patientRef)
+  ) {
+    assertPatientDraftUpdate(patientRef, before, after);
     return;
   }
   if (type === 'Communication' && patientReferences(before).includes(patientRef)) {

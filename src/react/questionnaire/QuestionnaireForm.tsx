@@ -10,7 +10,7 @@ import {
   type Ref,
 } from 'react';
 import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
-import type { QuestionnaireStore } from '../../questionnaire';
+import type { QuestionnaireDrafts, QuestionnaireStore } from '../../questionnaire';
 import type { QuestionnaireClassNames } from './classNames';
 import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
 import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
@@ -21,6 +21,7 @@ import {
 } from './questionnaireClassContext';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { LazySignaturePad } from './LazySignaturePad';
+import { QuestionnaireDraftStatus, QuestionnaireResume } from './DraftParts';
 import { optionKeys, splitProps } from '../splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
@@ -38,7 +39,8 @@ export interface QuestionnaireFormProps
   disablePagination?: boolean;
   /**
    * Called with the completed response. It may return any promise (`client.createResource(r)`
-   * as is): the form waits for it, and a rejected one keeps every answer in place.
+   * as is): the form waits for it, and a rejected one keeps every answer in place. With drafts
+   * it carries the draft's id, so storing it updates the draft rather than adds a response.
    */
   onSubmit?: (response: QuestionnaireResponse) => unknown;
   /** Replaces any user-visible text. */
@@ -69,6 +71,9 @@ const FORM_OPTIONS = optionKeys<OwnProps>()([
   'variables',
   'optionsDisplayLimit',
   'onChange',
+  'draft',
+  'onSaveDraft',
+  'draftDelay',
   'submitButtonText',
   'excludeButtons',
   'disablePagination',
@@ -97,8 +102,11 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
     const { messages: messagesProp, className, classNames } = own;
     const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
     // The engine's texts are among the form's messages: the engine is built with them.
-    const { store, loading, error } = useQuestionnaire({ ...own, messages });
+    const q = useQuestionnaire({ ...own, messages });
+    const { store, loading, error } = q;
     const cn = useQuestionnaireClassNameOf(classNames);
+    // After the resume question the form's title takes focus, so focus is not lost with its buttons.
+    const [chose, setChose] = useState(false);
     let body;
     if (error) {
       body = (
@@ -107,6 +115,19 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
           <p>{error}</p>
         </div>
       );
+    } else if (q.resumePending && q.questionnaire) {
+      body = (
+        <QuestionnaireResume
+          title={q.questionnaire.title ?? q.questionnaire.name}
+          headingLevel={own.headingLevel ?? 2}
+          messages={messages}
+          onResume={() => (setChose(true), q.resumeDraft())}
+          onStartOver={() => (setChose(true), q.startOver())}
+          className={className}
+          attributes={attributes}
+          rootRef={ref}
+        />
+      );
     } else if (loading || !store) {
       body = (
         <div {...attributes} ref={ref} className={cn('questionnaire-loading', className)} role="status">
@@ -114,19 +135,36 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
         </div>
       );
     } else
-      body = <QuestionnaireFormBody {...own} store={store} messages={messages} attributes={attributes} rootRef={ref} />;
+      body = (
+        <QuestionnaireFormBody
+          {...own}
+          store={store}
+          drafts={q.drafts}
+          focusTitle={chose}
+          messages={messages}
+          attributes={attributes}
+          rootRef={ref}
+        />
+      );
     return <QuestionnaireClassContext.Provider value={cn}>{body}</QuestionnaireClassContext.Provider>;
   }
 );
 
 function QuestionnaireFormBody(
-  props: Omit<OwnProps, 'messages'> & RootProps & { store: QuestionnaireStore; messages: QuestionnaireFormMessages }
+  props: Omit<OwnProps, 'messages'> &
+    RootProps & {
+      store: QuestionnaireStore;
+      drafts?: QuestionnaireDrafts;
+      focusTitle?: boolean;
+      messages: QuestionnaireFormMessages;
+    }
 ) {
   const { store, messages, headingLevel = 2, disablePagination, excludeButtons, attributes, rootRef } = props;
   const cn = useQuestionnaireCn();
   const form = useQuestionnaireFormState(store);
   const formRef = useRef<HTMLFormElement>(null);
   const pageHeadingRef = useRef<HTMLParagraphElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   const idPrefix = useId().replace(/:/g, '');
   const formId = `${idPrefix}-form`;
   const context = useMemo<QuestionnaireFormContextValue>(
@@ -153,6 +191,12 @@ function QuestionnaireFormBody(
   useEffect(() => {
     if (store.getKeys().some((key) => pickerKind(store.getItemState(key)!))) preloadPickers();
   }, [store]);
+
+  useEffect(() => {
+    if (props.focusTitle) titleRef.current?.focus();
+    // Once, when the form replaces the resume question.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Moving between pages moves focus to the new page's step title, so screen readers follow.
   useEffect(() => {
@@ -191,10 +235,13 @@ function QuestionnaireFormBody(
     // A failed submit shows why and keeps every answer; the store is never reset here.
     setSubmitError(undefined);
     setSubmitting(true);
+    const { drafts } = props;
     try {
-      await props.onSubmit?.(store.buildResponse());
+      // With drafts, the submit waits for a save under way and completes the same response (id).
+      await props.onSubmit?.(drafts ? await drafts.complete() : store.buildResponse());
     } catch (error) {
       console.error('Questionnaire submit failed', error);
+      drafts?.restart();
       setSubmitError(normalizeErrorString(error));
     } finally {
       setSubmitting(false);
@@ -220,7 +267,11 @@ function QuestionnaireFormBody(
         className={cn('questionnaire', props.className)}
         data-paged={pages ? '' : undefined}
       >
-        {form.title && <Title className={cn('questionnaire-title')}>{form.title}</Title>}
+        {form.title && (
+          <Title ref={titleRef} tabIndex={props.focusTitle ? -1 : undefined} className={cn('questionnaire-title')}>
+            {form.title}
+          </Title>
+        )}
         {form.issues.length > 0 && (
           <div className={cn('questionnaire-issue')} role="note">
             {form.issues.map((issue) => (
@@ -294,6 +345,7 @@ function QuestionnaireFormBody(
             {submitError}
           </p>
         )}
+        <QuestionnaireDraftStatus drafts={props.drafts} messages={messages} />
         {!excludeButtons && (
           <div className={cn('questionnaire-buttons')}>
             {pages && position > 0 && (

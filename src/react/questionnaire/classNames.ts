@@ -50,6 +50,8 @@ export const QuestionnaireSlot = {
   TabList: 'questionnaire-tablist',
   Tab: 'questionnaire-tab',
   TabPanel: 'questionnaire-tabpanel',
+  Resume: 'questionnaire-resume',
+  DraftStatus: 'questionnaire-draft-status',
   SignatureSection: 'questionnaire-signature',
   Signature: 'signature',
   SignatureArea: 'signature-area',

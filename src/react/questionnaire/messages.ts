@@ -48,6 +48,15 @@ export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   /** 'Step {n} of {total}' */
   stepOf: (step: number, total: number) => string;
   fatalError: string;
+  /** Heading of the offer to continue a saved draft. */
+  resumeTitle: string;
+  resumeText: string;
+  resume: string;
+  startOver: string;
+  /** Where draft saving is; the failure is announced. */
+  draftSaving: string;
+  draftSaved: string;
+  draftFailed: string;
 }
 
 /** The default English texts. */
@@ -85,4 +94,11 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   pagesLabel: 'Form pages',
   stepOf: (step, total) => `Step ${step} of ${total}`,
   fatalError: 'This questionnaire cannot be shown',
+  resumeTitle: 'Resume your saved answers?',
+  resumeText: 'You started this form before and your answers were saved. Continue where you left off, or start over.',
+  resume: 'Resume',
+  startOver: 'Start over',
+  draftSaving: 'Saving your answers…',
+  draftSaved: 'Your answers are saved.',
+  draftFailed: 'Your answers could not be saved just now. They are still here and will be saved when you continue.',
 };

@@ -1,20 +1,22 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Questionnaire, QuestionnaireResponse, Reference, ResourceType, ValueSet } from '../../fhir';
 import { normalizeErrorString } from '../../fhir';
 import {
   createQuestionnaireStore,
   loadFhirPath,
   type FhirPathEngine,
+  type QuestionnaireDrafts,
   type QuestionnaireMessages,
   type QuestionnaireStore,
   type QuestionnaireStoreOptions,
 } from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../hooks/request';
+import { useQuestionnaireDrafts, type UseQuestionnaireDraftsOptions } from './useQuestionnaireDrafts';
 import { whenIdle } from './whenIdle';
 
 /** Options of {@link useQuestionnaire}. */
-export interface UseQuestionnaireOptions {
+export interface UseQuestionnaireOptions extends Omit<UseQuestionnaireDraftsOptions, 'draftId'> {
   /** The questionnaire, or a reference to read it by. */
   questionnaire: Questionnaire | Reference;
   /** An existing response to continue (loads back exactly). */
@@ -31,6 +33,12 @@ export interface UseQuestionnaireOptions {
   onChange?: (response: QuestionnaireResponse) => void;
   /** The engine's texts (validation, upload and search failures); read when the engine is built. */
   messages?: Partial<QuestionnaireMessages>;
+  /**
+   * A saved in-progress response found for this form. The user is asked first (`resumePending`):
+   * resume loads its answers, start over begins empty; either way drafts and the submit update
+   * this response by its id rather than create another.
+   */
+  draft?: QuestionnaireResponse;
 }
 
 /** What {@link useQuestionnaire} returns. */
@@ -41,6 +49,14 @@ export interface UseQuestionnaireResult {
   loading: boolean;
   /** Reading the questionnaire by reference failed. */
   error?: string;
+  /** A draft was given and the user has not yet chosen to resume it or start over. */
+  resumePending: boolean;
+  /** Continues from the draft's answers. */
+  resumeDraft(): void;
+  /** Starts with empty answers; the draft is overwritten by the next save. */
+  startOver(): void;
+  /** Draft saving, when `onSaveDraft` is given and the engine is built. */
+  drafts?: QuestionnaireDrafts;
 }
 
 // Anything with a resourceType goes to the engine, which reports a wrong one itself; only a
@@ -72,13 +88,18 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   const questionnaire = isQuestionnaireResource(given) ? given : read.data;
   const latest = useRef(options);
   latest.current = options;
+  // The draft's answers are loaded only once the user chose to resume; until they chose, no
+  // engine is built (the form would be thrown away).
+  const [choice, setChoice] = useState<'resume' | 'start-over'>();
+  const resumePending = !!options.draft && !choice;
+  const response = choice === 'resume' ? options.draft : options.questionnaireResponse;
 
   const store = useMemo(() => {
-    if (!questionnaire) return undefined;
+    if (!questionnaire || resumePending) return undefined;
     const opts = latest.current;
     const profile = client.getProfile();
     const storeOptions: QuestionnaireStoreOptions = {
-      response: opts.questionnaireResponse,
+      response,
       subject: opts.subject,
       encounter: opts.encounter,
       source: opts.source,
@@ -94,8 +115,13 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
     };
     return createQuestionnaireStore(questionnaire, storeOptions);
     // The store is the form's state: it is rebuilt only for another questionnaire or response.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [client, questionnaire, options.questionnaireResponse]);
+  }, [client, questionnaire, response, resumePending]);
+
+  const drafts = useQuestionnaireDrafts(store, {
+    onSaveDraft: options.onSaveDraft,
+    draftDelay: options.draftDelay,
+    draftId: options.draft?.id,
+  });
 
   // Building the response walks the whole form, so it only happens when someone listens.
   const listening = !!options.onChange;
@@ -109,5 +135,9 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
     questionnaire,
     loading: read.loading,
     error: read.error && normalizeErrorString(read.error),
+    resumePending,
+    resumeDraft: useCallback(() => setChoice('resume'), []),
+    startOver: useCallback(() => setChoice('start-over'), []),
+    drafts,
   };
 }

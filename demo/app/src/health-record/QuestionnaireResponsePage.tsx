@@ -8,6 +8,7 @@ import {
 import { useResource } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQuestionnaireTitles } from './useQuestionnaireTitles';
 
 /** questionnaire-responses/{id}: each answer shown by its type (portal.md section 3). */
 export function QuestionnaireResponsePage() {
@@ -17,6 +18,7 @@ export function QuestionnaireResponsePage() {
     { reference: `QuestionnaireResponse/${responseId}` },
     { onError: (e: unknown) => setError(normalizeErrorString(e)) }
   );
+  const title = useQuestionnaireTitles([response?.questionnaire]).get(response?.questionnaire ?? '');
   if (error) return <p role="alert">{error}</p>;
   if (!response) return <p role="status">Loading…</p>;
   return (
@@ -25,6 +27,7 @@ export function QuestionnaireResponsePage() {
         <Link to="..">Back to Questionnaire Responses</Link>
       </p>
       <h1 id="response-title">Questionnaire Response</h1>
+      {title && <p>{title}</p>}
       <p className="portal-list-meta">{response.authored ? `Submitted ${formatDateTime(response.authored)}` : ''}</p>
       <dl className="portal-answers">
         <Items items={response.item ?? []} />

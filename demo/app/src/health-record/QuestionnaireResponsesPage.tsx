@@ -1,6 +1,7 @@
-import { formatDateTime, getDisplayString } from 'fhir-portal-kit';
+import { formatDateTime } from 'fhir-portal-kit';
 import { StatusBadge, useProfile, useSearchResources } from 'fhir-portal-kit/react';
 import { Link } from 'react-router';
+import { useQuestionnaireTitles } from './useQuestionnaireTitles';
 
 /** questionnaire-responses: the patient's responses by source, newest authored first. */
 export function QuestionnaireResponsesPage() {
@@ -10,6 +11,7 @@ export function QuestionnaireResponsesPage() {
     source: source ?? '',
     _sort: '-authored',
   });
+  const titles = useQuestionnaireTitles(data?.map((response) => response.questionnaire) ?? []);
   return (
     <section aria-labelledby="responses-title">
       <h1 id="responses-title">Questionnaire Responses</h1>
@@ -21,7 +23,7 @@ export function QuestionnaireResponsesPage() {
           {data.map((response) => (
             <li key={response.id}>
               <Link to={response.id!}>
-                {response.questionnaire ? questionnaireName(response.questionnaire) : getDisplayString(response)}
+                {(response.questionnaire && titles.get(response.questionnaire)) ?? 'Questionnaire response'}
               </Link>
               <span className="portal-list-meta">
                 {response.authored ? formatDateTime(response.authored) : ''} <StatusBadge status={response.status} />
@@ -32,12 +34,4 @@ export function QuestionnaireResponsesPage() {
       )}
     </section>
   );
-}
-
-function questionnaireName(canonical: string): string {
-  const last = canonical.split('/').pop() ?? canonical;
-  return last
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }

@@ -1,37 +1,36 @@
-import type { QuestionnaireResponse } from 'fhir-portal-kit';
-import { QuestionnaireForm, useFhirClient, useNotifications, useProfile } from 'fhir-portal-kit/react';
+import { normalizeErrorString, type Questionnaire } from 'fhir-portal-kit';
+import { useNotifications, useResourceState } from 'fhir-portal-kit/react';
 import { useNavigate, useParams } from 'react-router';
+import { DraftedQuestionnaireForm } from './DraftedQuestionnaireForm';
 
-/** Questionnaire/{id}: fills a stored questionnaire; submit creates the response. */
+/** Questionnaire/{id}: fills a stored questionnaire, kept as a draft while typed; submit stores the response. */
 export function QuestionnairePage() {
   const { questionnaireId } = useParams();
-  const client = useFhirClient();
-  const profile = useProfile();
   const navigate = useNavigate();
   const notifications = useNotifications();
-  const me = profile ? { reference: `${profile.resourceType}/${profile.id}` } : undefined;
-
-  const submit = async (response: QuestionnaireResponse) => {
-    try {
-      await client.createResource(response);
-    } catch (error) {
-      notifications.showError(error);
-      throw error;
-    }
-    notifications.showSuccess('Success', 'Answers recorded');
-    navigate('/health-record/questionnaire-responses/');
-  };
+  const { resource: questionnaire, error } = useResourceState<Questionnaire>({
+    reference: `Questionnaire/${questionnaireId}`,
+  });
 
   return (
     <div className="portal-container portal-content">
-      <QuestionnaireForm
-        key={questionnaireId}
-        questionnaire={{ reference: `Questionnaire/${questionnaireId}` }}
-        subject={me}
-        source={me}
-        headingLevel={1}
-        onSubmit={submit}
-      />
+      {error && (
+        <div role="alert">
+          <p>This questionnaire cannot be shown</p>
+          <p>{normalizeErrorString(error)}</p>
+        </div>
+      )}
+      {!error && !questionnaire && <p role="status">Loading questionnaire...</p>}
+      {questionnaire && (
+        <DraftedQuestionnaireForm
+          key={questionnaireId}
+          questionnaire={questionnaire}
+          onSubmitted={() => {
+            notifications.showSuccess('Success', 'Answers recorded');
+            navigate('/health-record/questionnaire-responses/');
+          }}
+        />
+      )}
     </div>
   );
 }
