@@ -1,0 +1,255 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DemoIds } from '../demo/server/seed/ids';
+import { expectAccessible, launchBrowser } from './browser';
+import {
+  PHONE,
+  SMALL_PHONE,
+  expectNoHorizontalScroll,
+  expectTapTarget,
+  horizontalOverflow,
+  newPhonePage,
+  settle,
+} from './narrow';
+import { signIn, signInAsDemoPatient } from './session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the header's menu button and follows one of its links, as a thumb would. */
+async function viaMenu(page: Page, link: string | RegExp): Promise<void> {
+  const button = page.getByRole('button', { name: 'Menu' });
+  await expectTapTarget(button);
+  await button.click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  const target = menu.getByRole('link', { name: link, exact: typeof link === 'string' });
+  await expectTapTarget(target);
+  await target.click();
+  await menu.waitFor({ state: 'detached' });
+}
+
+/** The href of the first link in the page's content that starts with `prefix`. */
+async function firstLink(page: Page, prefix: string): Promise<string> {
+  const link = page.locator(`main a[href^="${prefix}"]`).first();
+  await link.waitFor();
+  return (await link.getAttribute('href'))!;
+}
+
+describe('the portal on a phone (390x844)', () => {
+  it('signs in, reads the dashboard, adds a measurement, sends a message and books a visit, through the menu button, never scrolling sideways', async () => {
+    const { context, page, errors } = await newPhonePage(browser, PHONE);
+    await page.goto('/');
+    await page.locator('h1').first().waitFor();
+    await expectNoHorizontalScroll(page);
+    await signIn(page, 'patient@example.com', 'patient-demo-1');
+    await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    // The desktop navigation folds into the menu button; the user's name stays on one line.
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+
+    // A vital: the health record's side menu is a disclosure above the content.
+    await viaMenu(page, 'Health Record');
+    await page.getByRole('heading', { level: 1, name: 'Lab Results' }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    const sections = page.getByRole('button', { name: /^Health record/ });
+    await expectTapTarget(sections);
+    expect(await sections.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Vitals' }).isVisible()).toBe(false);
+    await sections.click();
+    const heartRate = page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Heart Rate' });
+    await expectTapTarget(heartRate);
+    await heartRate.click();
+    await page.getByRole('heading', { level: 1, name: 'Heart Rate' }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    // The menu closes after the choice, so the page is what the phone shows.
+    expect(await sections.getAttribute('aria-expanded')).toBe('false');
+    const table = page.getByRole('table', { name: 'Heart Rate measurements' });
+    await table.getByRole('row').nth(1).waitFor();
+    const add = page.getByRole('button', { name: 'Add Measurement' });
+    await expectTapTarget(add);
+    await add.click();
+    const dialog = page.getByRole('dialog', { name: 'Add Measurement' });
+    await dialog.getByLabel('Heart Rate (beats/minute)').fill('77.5');
+    await expectNoHorizontalScroll(page);
+    await expectTapTarget(dialog.getByRole('button', { name: 'Save' }));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await table.getByRole('row').nth(1).getByText('77.5 beats/minute').waitFor();
+    await expectNoHorizontalScroll(page);
+
+    // A message to the doctor.
+    await viaMenu(page, 'Messages');
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('link', { name: /Hibbert/ }).click();
+    await page.locator('[data-connection="connected"]').waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    const input = page.getByRole('textbox', { name: 'Message' });
+    const text = `From my phone ${Date.now()}`;
+    await input.fill(text);
+    await input.press('Enter');
+    await page.locator('.fpk-chat-list .fpk-chat-bubble').filter({ hasText: text }).waitFor();
+    await expectNoHorizontalScroll(page);
+    const chatUrl = page.url();
+
+    // A toast (the profile's 'Profile edited') does not cover the chat's input: saved on the
+    // profile, then Back to the chat while it shows.
+    await viaMenu(page, 'Your profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const toast = page.locator('.fpk-notification').filter({ hasText: 'Profile edited' });
+    await toast.waitFor();
+    await page.goBack();
+    expect(page.url()).toBe(chatUrl);
+    await input.waitFor();
+    await toast.waitFor();
+    const [toastBox, inputBox] = [(await toast.boundingBox())!, (await input.boundingBox())!];
+    const overlaps =
+      toastBox.x < inputBox.x + inputBox.width &&
+      inputBox.x < toastBox.x + toastBox.width &&
+      toastBox.y < inputBox.y + inputBox.height &&
+      inputBox.y < toastBox.y + toastBox.height;
+    expect(overlaps, `toast ${JSON.stringify(toastBox)} over input ${JSON.stringify(inputBox)}`).toBe(false);
+
+    // A booking.
+    await viaMenu(page, 'Get Care');
+    await page.getByRole('heading', { level: 1, name: 'Get Care' }).waitFor();
+    await page.getByRole('heading', { name: 'Select date' }).waitFor();
+    await settle(page);
+    await expectNoHorizontalScroll(page);
+    const day = page.locator('.fpk-scheduler [role="gridcell"]:not([data-disabled]):not([data-outside]) button').first();
+    await day.click();
+    await page.getByRole('heading', { name: 'Select time' }).waitFor();
+    await expectNoHorizontalScroll(page);
+    const time = page.locator('.fpk-scheduler-times button').first();
+    await expectTapTarget(time);
+    await time.click();
+    await page.getByLabel('What is the main reason for your visit?').fill('Check-up, booked from my phone');
+    await expectNoHorizontalScroll(page);
+    const next = page.getByRole('button', { name: 'Next' });
+    await expectTapTarget(next);
+    await next.click();
+    await page.getByRole('heading', { name: "You're all set!" }).waitFor();
+    await expectNoHorizontalScroll(page);
+
+    // Back to the dashboard by the logo; the visit is there.
+    await page.getByRole('link', { name: /home/i }).first().click();
+    await page.getByRole('region', { name: 'Upcoming visits' }).getByRole('listitem').first().waitFor();
+    await expectNoHorizontalScroll(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
+
+/** Every signed-in route of the patient portal, detail pages found through their lists. */
+async function patientRoutes(page: Page): Promise<string[]> {
+  const routes = [
+    '/',
+    '/get-care',
+    '/messages',
+    `/Questionnaire/${DemoIds.generalQuestionnaire}`,
+    '/screening-questionnaire',
+    '/patient-intake-questionnaire',
+    '/health-record/lab-results',
+    '/health-record/medications',
+    '/health-record/questionnaire-responses',
+    '/health-record/vaccines',
+    '/health-record/documents',
+    '/health-record/vitals',
+    '/health-record/vitals/blood-pressure',
+    '/health-record/vitals/body-temperature',
+    '/health-record/vitals/height',
+    '/health-record/vitals/respiratory-rate',
+    '/health-record/vitals/heart-rate',
+    '/health-record/vitals/weight',
+    '/care-plan/action-items',
+    '/account/profile',
+    '/account/provider',
+    '/account/membership-and-billing',
+    '/account/security',
+  ];
+  const details: [string, string][] = [
+    ['/messages', '/messages/'],
+    ['/health-record/lab-results', '/health-record/lab-results/'],
+    ['/health-record/medications', '/health-record/medications/'],
+    ['/health-record/questionnaire-responses', '/health-record/questionnaire-responses/'],
+    ['/health-record/vaccines', '/health-record/vaccines/'],
+    ['/health-record/documents', '/health-record/documents/'],
+    ['/health-record/vitals/weight', '/Observation/'],
+    ['/care-plan/action-items', '/care-plan/action-items/'],
+  ];
+  for (const [list, prefix] of details) {
+    await page.goto(list);
+    routes.push(await firstLink(page, prefix));
+  }
+  return routes;
+}
+
+/** Every route of the staff area for the doctor, detail pages found through their lists. */
+async function staffRoutes(page: Page): Promise<string[]> {
+  await page.goto('/staff');
+  const conversation = await firstLink(page, '/staff/messages/');
+  await page.goto('/staff/patients');
+  const patient = await firstLink(page, '/staff/patients/');
+  await page.goto(patient);
+  const tabs = await page
+    .getByRole('navigation', { name: 'Patient record' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+  return ['/staff', conversation, '/staff/patients', ...tabs];
+}
+
+const signedOutRoutes = ['/', '/signin', '/register', '/forgotpassword', '/setpassword/no-such-id/no-such-secret'];
+
+/** Visits each route, then fails once, naming every route that is wider than the viewport. */
+async function expectEveryRouteFits(page: Page, routes: string[], axe: boolean): Promise<void> {
+  const wide: string[] = [];
+  for (const route of routes) {
+    await page.goto(route);
+    await settle(page);
+    const { excess, culprits } = await horizontalOverflow(page);
+    if (excess > 0) wide.push(`${route}: ${excess}px too wide (${culprits.join(', ')})`);
+    if (axe) await expectAccessible(page);
+  }
+  expect(wide).toEqual([]);
+}
+
+describe.each([SMALL_PHONE, PHONE])('every route at $width px', (viewport) => {
+  const axe = viewport === PHONE;
+
+  it(`signed out, no route scrolls sideways${axe ? ' and axe finds no serious issue' : ''}`, async () => {
+    const { context, page, errors } = await newPhonePage(browser, viewport);
+    await expectEveryRouteFits(page, signedOutRoutes, axe);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it(`signed in as the patient, no route scrolls sideways${axe ? ' and axe finds no serious issue' : ''}`, async () => {
+    const { context, page, errors } = await newPhonePage(browser, viewport);
+    await signInAsDemoPatient(page);
+    await expectEveryRouteFits(page, await patientRoutes(page), axe);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it(`signed in as the doctor, no staff route scrolls sideways${axe ? ' and axe finds no serious issue' : ''}`, async () => {
+    const { context, page, errors } = await newPhonePage(browser, viewport);
+    await signIn(page, 'doctor@example.com', 'doctor-demo-1');
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await expectEveryRouteFits(page, await staffRoutes(page), axe);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
