@@ -192,7 +192,9 @@ async function patientRoutes(page: Page): Promise<string[]> {
   ];
   for (const [list, prefix] of details) {
     await page.goto(list);
-    routes.push(await firstLink(page, prefix));
+    await settle(page);
+    // A list the other journeys have not filled yet (questionnaire responses) has no detail page.
+    if ((await page.locator(`main a[href^="${prefix}"]`).count()) > 0) routes.push(await firstLink(page, prefix));
   }
   return routes;
 }
