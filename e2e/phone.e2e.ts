@@ -61,7 +61,9 @@ describe('the portal on a phone (390x844)', () => {
     const sections = page.getByRole('button', { name: /^Health record/ });
     await expectTapTarget(sections);
     expect(await sections.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Vitals' }).isVisible()).toBe(false);
+    expect(
+      await page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Vitals' }).isVisible()
+    ).toBe(false);
     await sections.click();
     const heartRate = page.getByRole('navigation', { name: 'Health record' }).getByRole('link', { name: 'Heart Rate' });
     await expectTapTarget(heartRate);
@@ -129,7 +131,9 @@ describe('the portal on a phone (390x844)', () => {
     await page.getByRole('heading', { name: 'Select date' }).waitFor();
     await settle(page);
     await expectNoHorizontalScroll(page);
-    const day = page.locator('.fpk-scheduler [role="gridcell"]:not([data-disabled]):not([data-outside]) button').first();
+    const day = page
+      .locator('.fpk-scheduler [role="gridcell"]:not([data-disabled]):not([data-outside]) button')
+      .first();
     await day.click();
     await page.getByRole('heading', { name: 'Select time' }).waitFor();
     await expectNoHorizontalScroll(page);
