@@ -21,6 +21,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** With SCREENSHOTS=1, saves the viewport as docs/screenshots/<name>.png (the README's demo section shows them). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.SCREENSHOTS) return;
+  // The caret and the chart's animation would make every run's picture differ.
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, animations: 'disabled', caret: 'hide' });
+}
+
 /** Opens the header's menu button and follows one of its links, as a thumb would. */
 async function viaMenu(page: Page, link: string | RegExp): Promise<void> {
   const button = page.getByRole('button', { name: 'Menu' });
@@ -50,6 +57,7 @@ describe('the portal on a phone (390x844)', () => {
     await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
     await settle(page);
     await expectNoHorizontalScroll(page);
+    await screenshot(page, 'phone-dashboard');
     // The desktop navigation folds into the menu button; the user's name stays on one line.
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
@@ -86,6 +94,7 @@ describe('the portal on a phone (390x844)', () => {
     await dialog.waitFor({ state: 'detached' });
     await table.getByRole('row').nth(1).getByText('77.5 beats/minute').waitFor();
     await expectNoHorizontalScroll(page);
+    await screenshot(page, 'phone-vital');
 
     // A message to the doctor.
     await viaMenu(page, 'Messages');
@@ -97,11 +106,13 @@ describe('the portal on a phone (390x844)', () => {
     await settle(page);
     await expectNoHorizontalScroll(page);
     const input = page.getByRole('textbox', { name: 'Message' });
-    const text = `From my phone ${Date.now()}`;
+    // Each run has its own fresh server, so this text is new in the thread.
+    const text = 'Sent from my phone: my heart rate was 77.5 this morning.';
     await input.fill(text);
     await input.press('Enter');
     await page.locator('.fpk-chat-list .fpk-chat-bubble').filter({ hasText: text }).waitFor();
     await expectNoHorizontalScroll(page);
+    await screenshot(page, 'phone-chat');
     const chatUrl = page.url();
 
     // A toast (the profile's 'Profile edited') does not cover the chat's input: saved on the
