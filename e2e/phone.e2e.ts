@@ -168,6 +168,35 @@ describe('the portal on a phone (390x844)', () => {
   }, 180_000);
 });
 
+describe('the header between phone and desktop', () => {
+  it("keeps the user's name on one line and the page within the viewport at 768, 820 and 1024 px", async () => {
+    const { context, page, errors } = await newPhonePage(browser, { width: 768, height: 900 });
+    await signInAsDemoPatient(page);
+    for (const width of [768, 820, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      const name = page.locator('.portal-user-button');
+      await name.waitFor();
+      // One line box for the name's text: squeezed, it would wrap a letter or a word at a time.
+      const lines = await name.evaluate((button) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          // The avatar's initials are text too, on their own line box.
+          if (!text.textContent?.trim() || text.parentElement?.closest('.portal-avatar')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+        }
+        return tops.size;
+      });
+      expect(lines, `the user's name at ${width} px`).toBe(1);
+      await expectNoHorizontalScroll(page, `/ at ${width} px`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 /** Every signed-in route of the patient portal, detail pages found through their lists. */
 async function patientRoutes(page: Page): Promise<string[]> {
   const routes = [
