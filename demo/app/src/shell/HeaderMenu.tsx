@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 
 /**
- * The header's 'Menu' button on narrow screens (portal.css shows it below 768 px and hides the
+ * The header's 'Menu' button on narrow screens (phone.css shows it below 768 px and hides the
  * header's own navigation there): a Radix dialog holding what the header holds on a wide screen,
  * so focus is trapped while it is open, Escape closes it and focus returns to the button.
  */

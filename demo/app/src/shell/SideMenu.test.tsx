@@ -35,7 +35,7 @@ describe('SideMenu', () => {
     const button = screen.getByRole('button', { name: 'Account: Profile' });
     const nav = screen.getByRole('navigation', { name: 'Account' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
-    // The links stay in the one nav landmark (portal.css hides them below 768 px while closed).
+    // The links stay in the one nav landmark (phone.css hides them below 768 px while closed).
     expect(nav).toHaveAttribute('data-open', 'false');
     expect(document.getElementById(button.getAttribute('aria-controls')!)).toContainElement(
       screen.getByRole('link', { name: 'Provider' })

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 
 /**
  * A section's side menu (health record, care plan, account). On a wide screen it is a column of
- * links beside the content; on a narrow one (portal.css, below 768 px) it is a disclosure above
+ * links beside the content; on a narrow one (phone.css, below 768 px) it is a disclosure above
  * the content: a button naming the section and the current page, which shows the same links.
  * The links stay one list in one nav landmark at every width, so keyboard and screen-reader users
  * meet the same menu everywhere.

@@ -37,7 +37,7 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
   return (
     <div
       className="portal-user-menu"
-      // On a phone the header's Menu holds these links instead (portal.css).
+      // On a phone the header's Menu holds these links instead (phone.css).
       data-fold="phone"
       ref={rootRef}
       onKeyDown={(event) => {
