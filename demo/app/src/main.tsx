@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import './portal.css';
+import './phone.css';
 
 // The library's theme: every stylesheet of src/styles, as `fhir-portal-kit/styles.css` ships them.
 import.meta.glob('../../../src/styles/*.css', { eager: true });

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { SectionOutlet } from '../shell/SectionOutlet';
+import { SideMenu } from '../shell/SideMenu';
 
 const sections = [
   { to: 'profile', label: 'Profile' },
@@ -14,7 +15,7 @@ const sections = [
 export function AccountLayout() {
   return (
     <div className="portal-container portal-with-menu">
-      <nav aria-label="Account" className="portal-side-menu">
+      <SideMenu label="Account">
         <ul>
           {sections.map((section) => (
             <li key={section.to}>
@@ -22,7 +23,7 @@ export function AccountLayout() {
             </li>
           ))}
         </ul>
-      </nav>
+      </SideMenu>
       <SectionOutlet />
     </div>
   );

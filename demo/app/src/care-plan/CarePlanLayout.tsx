@@ -1,17 +1,18 @@
 import { NavLink } from 'react-router';
 import { SectionOutlet } from '../shell/SectionOutlet';
+import { SideMenu } from '../shell/SideMenu';
 
 /** care-plan: a side menu (Action Items) and the section's content, 800 wide. */
 export function CarePlanLayout() {
   return (
     <div className="portal-container portal-with-menu">
-      <nav aria-label="Care plan" className="portal-side-menu">
+      <SideMenu label="Care plan">
         <ul>
           <li>
             <NavLink to="action-items">Action Items</NavLink>
           </li>
         </ul>
-      </nav>
+      </SideMenu>
       <SectionOutlet />
     </div>
   );

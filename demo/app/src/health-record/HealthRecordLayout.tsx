@@ -1,5 +1,6 @@
 import { VITALS } from 'fhir-portal-kit';
 import { SectionOutlet } from '../shell/SectionOutlet';
+import { SideMenu } from '../shell/SideMenu';
 import { PrefetchNavLink } from '../shell/PrefetchLink';
 
 const sections = [
@@ -15,7 +16,7 @@ const sections = [
 export function HealthRecordLayout() {
   return (
     <div className="portal-container portal-with-menu">
-      <nav aria-label="Health record" className="portal-side-menu">
+      <SideMenu label="Health record">
         <ul>
           {sections.map((section) => (
             <li key={section.to}>
@@ -34,7 +35,7 @@ export function HealthRecordLayout() {
             </li>
           ))}
         </ul>
-      </nav>
+      </SideMenu>
       <SectionOutlet />
     </div>
   );

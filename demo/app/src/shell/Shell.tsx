@@ -1,10 +1,11 @@
-import { ErrorBoundary, useProfile } from 'fhir-portal-kit/react';
-import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary, ResourceAvatar, ResourceName, useProfile } from 'fhir-portal-kit/react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { features } from '../features';
 import { Footer } from './Footer';
 import { Logo } from './Logo';
 import { PrefetchNavLink } from './PrefetchLink';
-import { UserMenu } from './UserMenu';
+import { HeaderMenu } from './HeaderMenu';
+import { UserMenu, userMenuLinks } from './UserMenu';
 
 const sections = [
   { to: '/health-record', label: 'Health Record', enabled: features.healthRecord },
@@ -12,6 +13,8 @@ const sections = [
   { to: '/care-plan', label: 'Care Plan', enabled: features.carePlan },
   { to: '/get-care', label: 'Get Care', enabled: features.getCare },
 ];
+
+const enabledSections = sections.filter((section) => section.enabled);
 
 /** The signed-in shell: header navigation, user menu, page content and footer. */
 export function Shell() {
@@ -25,18 +28,40 @@ export function Shell() {
       <header className="portal-header">
         <div className="portal-container portal-header-inner">
           <Logo />
-          <nav aria-label="Main" className="portal-nav">
+          <nav aria-label="Main" className="portal-nav" data-fold="phone">
             <ul>
-              {sections
-                .filter((section) => section.enabled)
-                .map((section) => (
+              {enabledSections.map((section) => (
+                <li key={section.to}>
+                  <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <UserMenu profile={profile} />
+          <HeaderMenu>
+            <nav aria-label="Main" className="portal-menu-nav">
+              <ul>
+                {enabledSections.map((section) => (
                   <li key={section.to}>
                     <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
                   </li>
                 ))}
-            </ul>
-          </nav>
-          <UserMenu profile={profile} />
+              </ul>
+            </nav>
+            <section aria-label="Your account" className="portal-menu-account">
+              <p className="portal-menu-user">
+                <ResourceAvatar value={profile} alt="" size={32} className="portal-avatar" />
+                {profile ? <ResourceName value={profile} /> : 'Your account'}
+              </p>
+              <ul>
+                {userMenuLinks.map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </HeaderMenu>
         </div>
       </header>
       <main id="main" className="portal-main" tabIndex={-1}>

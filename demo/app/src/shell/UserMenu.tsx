@@ -3,6 +3,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { features } from '../features';
 
+/**
+ * The user menu's links, also in the header's Menu on a phone. portal.md: Settings goes to
+ * /account/profile too; password and MFA live one item down the account side menu ('Password and
+ * sign-in', /account/security).
+ */
+export const userMenuLinks = [
+  ...(features.account
+    ? [
+        { to: '/account/profile', label: 'Your profile' },
+        { to: '/account/profile', label: 'Settings' },
+      ]
+    : []),
+  { to: '/signout', label: 'Sign out' },
+];
+
 /** The signed-in user's menu: Your profile, Settings, Sign out. A disclosure: Escape closes it. */
 export function UserMenu({ profile }: { profile: Profile | undefined }) {
   const [open, setOpen] = useState(false);
@@ -22,6 +37,8 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
   return (
     <div
       className="portal-user-menu"
+      // On a phone the header's Menu holds these links instead (phone.css).
+      data-fold="phone"
       ref={rootRef}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
@@ -42,25 +59,13 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
         {profile ? <ResourceName value={profile} /> : 'Your account'}
       </button>
       <ul id={menuId} className="portal-user-list" hidden={!open}>
-        {features.account && (
-          <>
-            <li>
-              <Link to="/account/profile" onClick={() => setOpen(false)}>
-                Your profile
-              </Link>
-            </li>
-            <li>
-              {/* portal.md: Settings goes to /account/profile too. Password and MFA live one item
-                  down the account side menu ('Password and sign-in', /account/security). */}
-              <Link to="/account/profile" onClick={() => setOpen(false)}>
-                Settings
-              </Link>
-            </li>
-          </>
-        )}
-        <li>
-          <Link to="/signout">Sign out</Link>
-        </li>
+        {userMenuLinks.map((link) => (
+          <li key={link.label}>
+            <Link to={link.to} onClick={() => setOpen(false)}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </div>
   );

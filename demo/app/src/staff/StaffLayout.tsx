@@ -2,7 +2,31 @@ import { canReadResourceType, getDisplayString } from 'fhir-portal-kit';
 import { useFhirClient, useProfile } from 'fhir-portal-kit/react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Footer } from '../shell/Footer';
+import { HeaderMenu } from '../shell/HeaderMenu';
 import { useFollowFhircast } from './fhircast';
+
+/** The staff navigation: Inbox (for staff who may read messages), Patients, Renewals (for staff who answer them). */
+function StaffLinks({ inbox, renewals }: { inbox: boolean; renewals: boolean }) {
+  return (
+    <ul>
+      {inbox && (
+        <li>
+          <NavLink to="/staff" end>
+            Inbox
+          </NavLink>
+        </li>
+      )}
+      <li>
+        <NavLink to="/staff/patients">Patients</NavLink>
+      </li>
+      {renewals && (
+        <li>
+          <NavLink to="/staff/renewals">Renewals</NavLink>
+        </li>
+      )}
+    </ul>
+  );
+}
 
 /** The staff area's frame: its own header (Inbox, the user, Sign out), content and footer. */
 export function StaffLayout() {
@@ -12,6 +36,7 @@ export function StaffLayout() {
   // Renewal requests are Tasks: staff whose policy leaves them out (the front desk) do not answer them.
   const renewals = canReadResourceType(client.getAccessPolicy(), 'Task');
   useFollowFhircast();
+  const name = profile ? getDisplayString(profile) : '';
   return (
     <div className="portal-page">
       <a className="portal-skip-link" href="#main">
@@ -25,29 +50,26 @@ export function StaffLayout() {
             </span>
             Foo Medical Staff
           </Link>
-          <nav aria-label="Staff" className="portal-nav">
-            <ul>
-              {inbox && (
-                <li>
-                  <NavLink to="/staff" end>
-                    Inbox
-                  </NavLink>
-                </li>
-              )}
-              <li>
-                <NavLink to="/staff/patients">Patients</NavLink>
-              </li>
-              {renewals && (
-                <li>
-                  <NavLink to="/staff/renewals">Renewals</NavLink>
-                </li>
-              )}
-            </ul>
+          <nav aria-label="Staff" className="portal-nav" data-fold="phone">
+            <StaffLinks inbox={inbox} renewals={renewals} />
           </nav>
-          <div className="portal-header-actions">
-            <span>{profile ? getDisplayString(profile) : ''}</span>
+          <div className="portal-header-actions" data-fold="phone">
+            <span className="portal-header-name">{name}</span>
             <Link to="/signout">Sign out</Link>
           </div>
+          <HeaderMenu>
+            <nav aria-label="Staff" className="portal-menu-nav">
+              <StaffLinks inbox={inbox} renewals={renewals} />
+            </nav>
+            <section aria-label="Your account" className="portal-menu-account">
+              <p className="portal-menu-user">{name}</p>
+              <ul>
+                <li>
+                  <Link to="/signout">Sign out</Link>
+                </li>
+              </ul>
+            </section>
+          </HeaderMenu>
         </div>
       </header>
       <main id="main" className="portal-main" tabIndex={-1}>
