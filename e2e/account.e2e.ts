@@ -31,6 +31,10 @@ describe('account and care plan', () => {
     const address = page.getByRole('group', { name: 'Address' });
     await address.getByLabel('Address line 1').fill('742 Evergreen Terrace');
     await address.getByLabel('City').fill('Springfield');
+    // Use waits behind More; Enter on the button opens it.
+    expect(await address.getByLabel('Use').count()).toBe(0);
+    await address.getByRole('button', { name: 'More' }).focus();
+    await page.keyboard.press('Enter');
     await address.getByLabel('Use').selectOption('home');
     const contact = page.getByRole('group', { name: 'Contact name' });
     await contact.getByLabel('Given names').fill('Marge');
