@@ -31,10 +31,19 @@ describe('account and care plan', () => {
     const address = page.getByRole('group', { name: 'Address' });
     await address.getByLabel('Address line 1').fill('742 Evergreen Terrace');
     await address.getByLabel('City').fill('Springfield');
-    await address.getByLabel('Use').selectOption('home');
+    // Use and type sit behind More, which is open because Homer's address has a use; Enter on
+    // the button folds it and opens it again.
+    const more = address.getByRole('button', { name: 'More' });
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await more.focus();
+    await page.keyboard.press('Enter');
+    expect(await address.getByRole('combobox', { name: 'Use' }).count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await address.getByRole('combobox', { name: 'Use' }).selectOption('work');
     const contact = page.getByRole('group', { name: 'Contact name' });
     await contact.getByLabel('Given names').fill('Marge');
     await contact.getByLabel('Family name').fill('Simpson');
+    await page.getByLabel('Relationship to you').selectOption({ label: 'Spouse' });
     await page.getByLabel('Contact phone').fill('555-0100');
     await page.getByLabel('Contact phone').press('Enter');
     await page.getByText('Profile edited').waitFor();
@@ -46,6 +55,9 @@ describe('account and care plan', () => {
       'Marge'
     );
     expect(await page.getByLabel('Contact phone').inputValue()).toBe('555-0100');
+    expect(await page.getByLabel('Relationship to you').inputValue()).toBe('SPS');
+    expect(await page.getByLabel('Relationship to you').locator('option:checked').textContent()).toBe('Spouse');
+    expect(await page.getByRole('group', { name: 'Address' }).getByLabel('Use').inputValue()).toBe('work');
 
     // Provider: search, pick with the arrow keys, save with Enter.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Provider' }).click();

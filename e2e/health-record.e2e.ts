@@ -199,6 +199,13 @@ describe('the health record', () => {
       .getByText('121/79 mmHg')
       .waitFor();
     await page.getByText(/Systolic: \d+ measurements .* latest 121 mmHg/).waitFor({ state: 'attached' });
+    // The chart reads the newest reading as the table does: one value, systolic over diastolic.
+    const pressurePlot = page.getByRole('group', { name: /Blood Pressure over time chart/ });
+    await pressurePlot.locator('svg path').first().waitFor();
+    await pressurePlot.focus();
+    await page.keyboard.press('End');
+    await page.locator('.fpk-chart-tooltip').getByText('121/79 mmHg', { exact: true }).waitFor();
+    await page.getByText(/: 121\/79 mmHg$/).waitFor({ state: 'attached' });
 
     const patient = (await api.getProfile())!;
     const stored = await api.searchResources('Observation', {

@@ -11,13 +11,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Empty: every part labelled, typed by keyboard into an Address. */
+/**
+ * Empty: what a patient fills comes first (lines, city, state, postal code); use and type wait
+ * behind 'More', opened here by keyboard.
+ */
 export const Empty: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Use' }), 'work');
+    await expect(canvas.queryByRole('combobox', { name: 'Use' })).toBeNull();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Address line 1' }), '5 Harbor Way');
     await userEvent.type(canvas.getByRole('textbox', { name: 'City' }), 'Boston');
+    // Tab from City past State and Postal code to the button; Enter opens it.
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'More' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('combobox', { name: 'Use' })).toBeVisible();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Use' }), 'work');
     await expect(args.onValueChange).toHaveBeenLastCalledWith({ use: 'work', line: ['5 Harbor Way'], city: 'Boston' });
   },
 };
@@ -37,6 +48,8 @@ export const Filled: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('textbox', { name: 'Address line 2' })).toHaveValue('Apt 2');
+    // An address with a use or type shows 'More' open: nothing it holds is hidden.
+    await expect(canvas.getByRole('combobox', { name: 'Type' })).toBeVisible();
     await expect(canvas.getByRole('combobox', { name: 'Type' })).toHaveValue('both');
   },
 };
@@ -71,10 +84,14 @@ export const Translated: Story = {
       city: 'Ville',
       state: 'Région',
       postalCode: 'Code postal',
+      more: 'Plus',
       code: (c: string) => ({ home: 'Domicile', work: 'Travail' })[c] ?? c,
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('textbox', { name: 'Code postal' })).toBeInTheDocument();
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: 'Code postal' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Plus' }));
+    await expect(canvas.getByRole('combobox', { name: 'Usage' })).toBeVisible();
   },
 };

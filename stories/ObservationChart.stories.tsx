@@ -9,9 +9,11 @@ const points = (count: number, base: number, amplitude: number) =>
     value: Math.round(base + amplitude * Math.sin(i * 0.8)),
   }));
 
+// Coded as getVitalSeries codes them (LOINC diastolic and systolic), so the chart reads a time's
+// values as one blood pressure.
 const bloodPressure: ObservationSeries[] = [
-  { label: 'Diastolic', points: points(36, 82, 4) },
-  { label: 'Systolic', points: points(36, 132, 6) },
+  { label: 'Diastolic', code: '8462-4', points: points(36, 82, 4) },
+  { label: 'Systolic', code: '8480-6', points: points(36, 132, 6) },
 ];
 
 const meta = {
@@ -23,7 +25,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Two series, legend at the bottom, y axis from 0; arrow keys move the tooltip. */
+/**
+ * Two series, legend at the bottom, y axis from 0; arrow keys move the tooltip, which reads
+ * blood pressure as one value, systolic over diastolic.
+ */
 export const BloodPressure: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -43,6 +48,10 @@ export const BloodPressure: Story = {
     canvas.getByRole('group', { name: /Use the left and right arrow keys/ }).focus();
     await userEvent.keyboard('{End}');
     await waitFor(() => expect(document.querySelector('.fpk-chart-tooltip')).not.toBeNull());
+    const last = { systolic: points(36, 132, 6)[35].value, diastolic: points(36, 82, 4)[35].value };
+    await expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(
+      `${last.systolic}/${last.diastolic} mmHg`
+    );
   },
 };
 

@@ -128,17 +128,30 @@ describe('formatObservationValue', () => {
     });
   });
   describe('when it has components', () => {
-    it('joins their values', () => {
+    it('reads blood pressure systolic over diastolic, whatever order the components come in', () => {
       const bp: Observation = {
         resourceType: 'Observation',
         status: 'final',
         code: { coding: [{ code: '85354-9' }] },
         component: [
-          { code: { coding: [{ code: '8480-6' }] }, valueQuantity: { value: 120, unit: 'mm[Hg]' } },
           { code: { coding: [{ code: '8462-4' }] }, valueQuantity: { value: 80, unit: 'mm[Hg]' } },
+          { code: { coding: [{ code: '8480-6' }] }, valueQuantity: { value: 120, unit: 'mm[Hg]' } },
         ],
       };
-      expect(formatObservationValue(bp)).toBe('120 mmHg / 80 mmHg');
+      expect(formatObservationValue(bp)).toBe('120/80 mmHg');
+    });
+
+    it('joins the values of other components', () => {
+      const panel: Observation = {
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Panel' },
+        component: [
+          { code: { text: 'A' }, valueQuantity: { value: 1, unit: 'mg' } },
+          { code: { text: 'B' }, valueString: 'trace' },
+        ],
+      };
+      expect(formatObservationValue(panel)).toBe('1 mg / trace');
     });
   });
 });

@@ -18,6 +18,7 @@ import type {
   Resource,
 } from './types';
 import { formatUnit } from './ucum-display';
+import { formatBloodPressureObservation } from './blood-pressure';
 
 /** How many values of an array are shown before the rest is summarised. */
 export const MAX_DISPLAY_VALUES = 50;
@@ -185,8 +186,9 @@ function formatValueX(holder: ValueHolder, locales?: Intl.LocalesArgument, words
 }
 
 /**
- * An Observation's value as text; with components (blood pressure) their values joined by ' / '.
- * A boolean reads 'Yes' or 'No', or the `words` given.
+ * An Observation's value as text. Blood pressure reads systolic over diastolic (`132/82 mmHg`,
+ * formatBloodPressure); other components' values are joined by ' / '. A boolean reads 'Yes' or
+ * 'No', or the `words` given.
  */
 export function formatObservationValue(
   observation: Observation | ObservationComponent | undefined,
@@ -196,6 +198,8 @@ export function formatObservationValue(
   if (!observation) return '';
   const own = formatValueX(observation, locales, words);
   if (own) return own;
+  const bloodPressure = 'resourceType' in observation ? formatBloodPressureObservation(observation) : '';
+  if (bloodPressure) return bloodPressure;
   const components = 'component' in observation ? (observation.component ?? []) : [];
   return components
     .map((c) => formatValueX(c, locales, words))

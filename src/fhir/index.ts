@@ -16,6 +16,7 @@ export * from './timing';
 export * from './format';
 export * from './diagnostic-report';
 export * from './vital-observations';
+export * from './blood-pressure';
 export * from './resource-fields';
 export * from './urls';
 export * from './attachments';

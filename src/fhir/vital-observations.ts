@@ -1,6 +1,7 @@
 // Vitals as data: Observations to chart series and table rows, and the Observation a new
 // measurement becomes (status preliminary, the catalogue's code).
 
+import { formatBloodPressure, getBloodPressure } from './blood-pressure';
 import { formatUnit } from './ucum-display';
 import { LOINC, type VitalSign } from './vitals';
 import type { Observation, Quantity, Reference } from './types';
@@ -22,6 +23,8 @@ export interface SeriesPoint {
 export interface ObservationSeries {
   /** The series' label ('Systolic'). */
   readonly label: string;
+  /** The LOINC code it is measured under ('8480-6'); lets a chart read blood pressure as one. */
+  readonly code?: string;
   /** Its points, oldest first. */
   readonly points: readonly SeriesPoint[];
 }
@@ -56,6 +59,7 @@ export function getVitalSeries(vital: VitalSign, observations: readonly Observat
     .sort((a, b) => a.time - b.time);
   return vital.series.map((series) => ({
     label: series.label,
+    code: series.code,
     points: dated.flatMap(({ o, date }) => {
       const value = valueFor(o, series.code);
       return value === undefined ? [] : [{ date, value, id: o.id }];
@@ -66,10 +70,9 @@ export function getVitalSeries(vital: VitalSign, observations: readonly Observat
 /** A reading as the vitals table shows it: `132/82 mmHg`, `72 beats/minute`; '' when it has no value. */
 export function formatVitalReading(vital: VitalSign, observation: Observation | undefined): string {
   if (!observation) return '';
-  // Blood pressure is read systolic over diastolic, whatever order the catalogue lists its series.
-  const codes = vital.series.map((s) => s.code);
-  const ordered = vital.id === 'blood-pressure' ? [...codes].reverse() : codes;
-  const values = ordered.map((code) => valueFor(observation, code));
+  // Blood pressure is read systolic over diastolic, as everywhere else (formatBloodPressure).
+  if (vital.id === 'blood-pressure') return formatBloodPressure({ ...getBloodPressure(observation), unit: vital.unit });
+  const values = vital.series.map((s) => valueFor(observation, s.code));
   if (values.some((v) => v === undefined)) return '';
   return `${values.join('/')} ${formatUnit(vital.unit)}`;
 }

@@ -40,7 +40,10 @@ export const DEMO_IDP_CLIENT = { id: 'fhir-portal-kit-demo', secret: 'northwind-
 
 /** The portal's client id (demo/app/src/client.ts); its exact redirect URIs are registered below. */
 export const DEMO_PORTAL_CLIENT_ID = 'demo-portal';
-/** The portal pages an external sign-in returns to (the sign-in page finishes it). */
+/**
+ * The one portal page an external sign-in returns to: its card finishes sign-ins and registrations
+ * (RegisterPage sends them here too), so no other page needs registering.
+ */
 const PORTAL_RETURN_PATH = '/signin';
 
 const projectRef = { reference: `Project/${DEMO_PROJECT_ID}`, display: 'Demo Project' };

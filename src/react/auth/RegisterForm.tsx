@@ -52,6 +52,7 @@ const REGISTER_OPTIONS = /* @__PURE__ */ optionKeys<Omit<UseRegisterOptions, 'me
   'projectId',
   'clientId',
   'redirectUri',
+  'externalReturnUri',
   'googleClientId',
   'recaptchaSiteKey',
   'getRecaptchaToken',

@@ -272,6 +272,26 @@ describe('RegisterForm with an external identity provider', () => {
     expect(posted('auth/newuser')).toEqual([]);
   });
 
+  describe('when the app names the page that finishes external sign-ins', () => {
+    it('sends the registered return page (absolute) as the redirect URI, not the register page', async () => {
+      window.history.replaceState(null, '', '/register?from=landing');
+      const user = userEvent.setup();
+      const navigate = vi.fn();
+      renderWithClient(<RegisterForm externalReturnUri="/signin" navigate={navigate} />, {
+        'POST auth/method': {
+          body: { domain: 'northwind.example', authorizeUrl: 'https://fhir.example.com/auth/external/authorize' },
+        },
+      });
+      await fillNames(user, 'alex@northwind.example');
+      await user.click(screen.getByRole('button', { name: 'Create account' }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+      const state = JSON.parse(new URL(navigate.mock.calls[0][0]).searchParams.get('state')!);
+      expect(state.redirectUri).toBe(`${window.location.origin}/signin`);
+      expect(state.createUser).toBe(true);
+      expect(sessionStorage.getItem(PkceStorageKeys.redirectUri)).toBe(`${window.location.origin}/signin`);
+    });
+  });
+
   it('asks for the password when the domain has no provider, after asking auth/method', async () => {
     const user = userEvent.setup();
     const { posted } = renderWithClient(<RegisterForm projectId="P1" />, { 'POST auth/method': { body: {} } });

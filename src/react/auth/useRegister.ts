@@ -44,6 +44,15 @@ export interface UseRegisterOptions {
   readonly clientId?: string;
   /** redirect_uri of the code exchange; the page origin by default. */
   readonly redirectUri?: string;
+  /**
+   * Where an external identity provider's answer comes back when an email's domain registers
+   * there: a page whose SignInForm finishes the sign-in (it reads the answer, exchanges the code
+   * and calls its onSuccess), e.g. the app's sign-in page. It must be one of the client's
+   * registered redirect URIs, which servers match exactly, so an app registers one return page
+   * for signing in and registering alike. Relative to the page; `redirectUri`, then this page
+   * without its query, by default.
+   */
+  readonly externalReturnUri?: string;
   /** Google OAuth client id; turns the Google option on. */
   readonly googleClientId?: string;
   /** reCAPTCHA v3 site key; the bot check (and its script) runs only when set. */
@@ -88,6 +97,12 @@ export interface UseRegisterResult {
   readonly issues: readonly string[];
   readonly actions: RegisterActions;
   readonly dispatch: (action: RegisterAction) => void;
+}
+
+/** A URI relative to this page made absolute: the server matches registered redirect URIs exactly. */
+function absoluteUri(uri: string | undefined): string | undefined {
+  if (!uri || typeof window === 'undefined') return uri;
+  return new URL(uri, window.location.href).toString();
 }
 
 /** True when a field other than the password is missing: then every missing field is shown at once. */
@@ -197,7 +212,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
               {
                 projectId: config.projectId,
                 clientId: config.clientId ?? client.getClientId?.(),
-                redirectUri: externalReturnUri(config.redirectUri),
+                redirectUri: externalReturnUri(absoluteUri(config.externalReturnUri) ?? config.redirectUri),
                 domain: external.domain,
                 createUser: true,
               },

@@ -107,6 +107,30 @@ describe('ObservationChart', () => {
     expect(document.querySelector('.fpk-chart-tooltip')).toBeNull();
   });
 
+  describe("when the series are blood pressure's, coded systolic and diastolic", () => {
+    const coded: ObservationSeries[] = [
+      { ...series[0], code: '8462-4' },
+      { ...series[1], code: '8480-6' },
+    ];
+
+    it('reads each time as one value, systolic over diastolic, in the tooltip and to screen readers', async () => {
+      const user = userEvent.setup();
+      const { container } = render(
+        <ObservationChart title="Blood Pressure" series={coded} unit="mm[Hg]" width={600} locale="en-US" />
+      );
+      await waitFor(() => expect(container.querySelectorAll('path[stroke="#0f766e"]')).toHaveLength(1), {
+        timeout: 5000,
+      });
+      fireEvent.pointerMove(container.querySelector('svg')!, { clientX: 500, clientY: 100 });
+      expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(/^Jun 1, 2024128\/80 mmHg$/);
+      fireEvent.pointerLeave(container.querySelector('svg')!);
+      await user.tab();
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByText('May 1, 2024, 10:00 AM: 132/82 mmHg')).toBeInTheDocument();
+      expect(document.querySelector('.fpk-chart-tooltip')).toHaveTextContent(/^May 1, 2024132\/82 mmHg$/);
+    });
+  });
+
   describe('when there are no measurements', () => {
     it('says so and draws nothing', () => {
       render(<ObservationChart title="Weight" series={[{ label: 'Weight', points: [] }]} unit="lbs" />);

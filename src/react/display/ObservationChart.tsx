@@ -1,5 +1,13 @@
 import { forwardRef, lazy, Suspense, useId, useMemo, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
-import { formatDateTime, formatNumber, formatUnit, type ObservationSeries } from '../../fhir';
+import {
+  DIASTOLIC_CODE,
+  formatBloodPressure,
+  formatDateTime,
+  formatNumber,
+  formatUnit,
+  SYSTOLIC_CODE,
+  type ObservationSeries,
+} from '../../fhir';
 import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
 
@@ -64,6 +72,22 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly messages?: Partial<ObservationChartMessages>;
   /** Extra classes per part. */
   readonly classNames?: Partial<Record<ObservationChartSlot, string>>;
+}
+
+/**
+ * Blood pressure reads as one value everywhere ('132/82 mmHg', formatBloodPressure): for series
+ * coded systolic and diastolic, the formatter of the values at one time (by series label).
+ */
+function bloodPressureReading(
+  series: readonly ObservationSeries[],
+  unit: string | undefined,
+  locale: Intl.LocalesArgument
+): ((values: ReadonlyMap<string, number>) => string) | undefined {
+  const systolic = series.find((s) => s.code === SYSTOLIC_CODE)?.label;
+  const diastolic = series.find((s) => s.code === DIASTOLIC_CODE)?.label;
+  if (systolic === undefined || diastolic === undefined) return undefined;
+  return (values) =>
+    formatBloodPressure({ systolic: values.get(systolic), diastolic: values.get(diastolic), unit }, locale);
 }
 
 /** Teal, red, blue, brown: 5:1 or better on white, and told apart by the legend's labels too. */
@@ -163,8 +187,9 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       return {
         formatDate: (d: Date) => dates.format(d),
         formatValue: (v: number) => (unit ? `${formatNumber(v, locale)} ${unit}` : formatNumber(v, locale)),
+        formatReading: bloodPressureReading(series, unitCode, locale),
       };
-    }, [locale, unit]);
+    }, [locale, unit, unitCode, series]);
     // A table row per date: blood pressure's two series share their dates. Built when the table opens.
     const rows = useMemo(() => {
       if (!tableOpen) return [];
@@ -179,8 +204,17 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       return [...byDate.entries()];
     }, [series, tableOpen]);
 
-    const focused =
+    const focusedValues = new Map(
       focusIndex !== undefined
+        ? series
+            .filter((s) => s.points.length)
+            .map((s) => [s.label, s.points[Math.min(focusIndex, s.points.length - 1)].value] as const)
+        : []
+    );
+    const focusedReading = formatters.formatReading?.(focusedValues);
+    const focused = focusedReading
+      ? [focusedReading]
+      : focusIndex !== undefined
         ? series
             .filter((s) => s.points.length)
             .map((s) => {

@@ -46,6 +46,11 @@ export interface ObservationChartCanvasProps {
   readonly formatDate: (date: Date) => string;
   /** Formats a value for the tooltip. */
   readonly formatValue: (value: number) => string;
+  /**
+   * One line for the values at the tooltip's time (by series label) instead of one line per
+   * series, e.g. blood pressure's '132/82 mmHg'; '' falls back to the lines.
+   */
+  readonly formatReading?: (values: ReadonlyMap<string, number>) => string;
 }
 
 const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
@@ -240,6 +245,7 @@ export function ObservationChartCanvas({
   focusIndex,
   formatDate,
   formatValue,
+  formatReading,
 }: ObservationChartCanvasProps) {
   const [containerRef, width] = useContainerWidth(fixedWidth);
   const data = useMemo<DrawnSeries[]>(
@@ -344,6 +350,9 @@ export function ObservationChartCanvas({
     return { anchor, values };
   }, [data, pointer, focusIndex]);
 
+  const reading =
+    tooltip && formatReading ? formatReading(new Map(tooltip.values.map((v) => [v.key, v.datum.y]))) : '';
+
   // Below right of its point, flipped to the other side where it would leave the window.
   const tooltipRef = useRef<HTMLDivElement>(null);
   const anchorX = tooltip ? xScale(tooltip.anchor.x) : 0;
@@ -416,11 +425,15 @@ export function ObservationChartCanvas({
       {tooltip && width > 0 && (
         <div ref={tooltipRef} className="fpk-chart-tooltip" style={TOOLTIP_STYLE}>
           <strong>{formatDate(tooltip.anchor.x)}</strong>
-          {tooltip.values.map(({ key, color, datum }) => (
-            <div key={key} style={{ color }}>
-              {key}: {formatValue(datum.y)}
-            </div>
-          ))}
+          {reading ? (
+            <div>{reading}</div>
+          ) : (
+            tooltip.values.map(({ key, color, datum }) => (
+              <div key={key} style={{ color }}>
+                {key}: {formatValue(datum.y)}
+              </div>
+            ))
+          )}
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { forwardRef, type FieldsetHTMLAttributes } from 'react';
 import type { Address } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
+import { MoreFields } from './MoreFields';
 import { useControllableState, type ValueProps } from './useControllableState';
 
 /** Address.use codes the editor offers. */
@@ -18,6 +19,8 @@ export interface AddressInputMessages {
   readonly city: string;
   readonly state: string;
   readonly postalCode: string;
+  /** The summary of the disclosure that holds use and type. */
+  readonly more: string;
   /** The label of a use or type code in the drop-downs. */
   readonly code: (code: string) => string;
 }
@@ -31,6 +34,7 @@ export const defaultAddressInputMessages: AddressInputMessages = {
   city: 'City',
   state: 'State',
   postalCode: 'Postal code',
+  more: 'More',
   code: (code) => code.charAt(0).toUpperCase() + code.slice(1),
 };
 
@@ -66,7 +70,10 @@ export interface AddressInputProps
   readonly readOnly?: boolean;
 }
 
-/** Edits a FHIR Address: use, type, two lines, city, state and postal code. */
+/**
+ * Edits a FHIR Address: two lines, city, state and postal code first, as a patient fills them;
+ * use and type behind a 'More' disclosure (`messages.more`), open when either has a value.
+ */
 export const AddressInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, AddressInputProps>(function AddressInput(
   { label, value, defaultValue, onValueChange, messages, classNames, disabled, readOnly, className, ...rest },
   ref
@@ -83,26 +90,6 @@ export const AddressInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Addr
       data-readonly={readOnly || undefined}
     >
       <legend className={slotClass('inputs-legend', classNames)}>{label}</legend>
-      <div className={slotClass('inputs-row', classNames)}>
-        <SelectField
-          label={m.use}
-          value={address.use}
-          options={ADDRESS_USES}
-          optionLabel={m.code}
-          onChange={(v) => setField('use', v)}
-          classNames={classNames}
-          disabled={disabled || readOnly}
-        />
-        <SelectField
-          label={m.type}
-          value={address.type}
-          options={ADDRESS_TYPES}
-          optionLabel={m.code}
-          onChange={(v) => setField('type', v)}
-          classNames={classNames}
-          disabled={disabled || readOnly}
-        />
-      </div>
       <TextField
         {...common}
         label={m.line1}
@@ -140,6 +127,26 @@ export const AddressInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Addr
           onChange={(t) => setField('postalCode', t)}
         />
       </div>
+      <MoreFields label={m.more} hasValue={!!(address.use || address.type)} classNames={classNames}>
+        <SelectField
+          label={m.use}
+          value={address.use}
+          options={ADDRESS_USES}
+          optionLabel={m.code}
+          onChange={(v) => setField('use', v)}
+          classNames={classNames}
+          disabled={disabled || readOnly}
+        />
+        <SelectField
+          label={m.type}
+          value={address.type}
+          options={ADDRESS_TYPES}
+          optionLabel={m.code}
+          onChange={(v) => setField('type', v)}
+          classNames={classNames}
+          disabled={disabled || readOnly}
+        />
+      </MoreFields>
     </fieldset>
   );
 });

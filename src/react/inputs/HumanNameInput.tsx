@@ -2,6 +2,7 @@ import { forwardRef, type FieldsetHTMLAttributes } from 'react';
 import type { HumanName } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
+import { MoreFields } from './MoreFields';
 import { useControllableState, type ValueProps } from './useControllableState';
 
 /** HumanName.use codes the editor offers. */
@@ -14,6 +15,8 @@ export interface HumanNameInputMessages {
   readonly given: string;
   readonly family: string;
   readonly suffix: string;
+  /** The summary of the disclosure that holds use, prefix and suffix. */
+  readonly more: string;
   /** The label of a use code in the drop-down. */
   readonly code: (code: string) => string;
 }
@@ -25,6 +28,7 @@ export const defaultHumanNameInputMessages: HumanNameInputMessages = {
   given: 'Given names',
   family: 'Family name',
   suffix: 'Suffix',
+  more: 'More',
   code: (code) => code.charAt(0).toUpperCase() + code.slice(1),
 };
 
@@ -62,7 +66,10 @@ export interface HumanNameInputProps
   readonly readOnly?: boolean;
 }
 
-/** Edits a FHIR HumanName: use, prefix, given names, family name and suffix. */
+/**
+ * Edits a FHIR HumanName: given names and family name first, as a patient fills them; use,
+ * prefix and suffix behind a 'More' disclosure (`messages.more`), open when any has a value.
+ */
 export const HumanNameInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, HumanNameInputProps>(
   function HumanNameInput(
     { label, value, defaultValue, onValueChange, messages, classNames, disabled, readOnly, className, ...rest },
@@ -81,6 +88,26 @@ export const HumanNameInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Hu
       >
         <legend className={slotClass('inputs-legend', classNames)}>{label}</legend>
         <div className={slotClass('inputs-row', classNames)}>
+          <TextField
+            {...common}
+            label={m.given}
+            value={text('given')}
+            autoComplete="given-name"
+            onChange={(t) => setField('given', t)}
+          />
+          <TextField
+            {...common}
+            label={m.family}
+            value={text('family')}
+            autoComplete="family-name"
+            onChange={(t) => setField('family', t)}
+          />
+        </div>
+        <MoreFields
+          label={m.more}
+          hasValue={!!(name.use || name.prefix?.length || name.suffix?.length)}
+          classNames={classNames}
+        >
           <SelectField
             label={m.use}
             value={name.use}
@@ -97,22 +124,6 @@ export const HumanNameInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Hu
             autoComplete="honorific-prefix"
             onChange={(t) => setField('prefix', t)}
           />
-        </div>
-        <div className={slotClass('inputs-row', classNames)}>
-          <TextField
-            {...common}
-            label={m.given}
-            value={text('given')}
-            autoComplete="given-name"
-            onChange={(t) => setField('given', t)}
-          />
-          <TextField
-            {...common}
-            label={m.family}
-            value={text('family')}
-            autoComplete="family-name"
-            onChange={(t) => setField('family', t)}
-          />
           <TextField
             {...common}
             label={m.suffix}
@@ -120,7 +131,7 @@ export const HumanNameInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Hu
             autoComplete="honorific-suffix"
             onChange={(t) => setField('suffix', t)}
           />
-        </div>
+        </MoreFields>
       </fieldset>
     );
   }

@@ -9,6 +9,8 @@ export const InputsSlot = {
   Select: 'select',
   Error: 'inputs-error',
   Hint: 'inputs-hint',
+  More: 'inputs-more',
+  MoreToggle: 'inputs-more-toggle',
   Button: 'button',
   Combobox: 'inputs-combobox',
   Listbox: 'inputs-listbox',

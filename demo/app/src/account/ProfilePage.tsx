@@ -1,7 +1,15 @@
 import type { Patient } from 'fhir-portal-kit';
 import { AddressInput, HumanNameInput, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useRef, useState, type FormEvent } from 'react';
-import { applyDraft, draftOf, validateProfile, type ProfileDraft, type ProfileErrors } from './profile-draft';
+import { PERSONAL_RELATIONSHIPS, personalRelationshipOf, relationshipLabel } from './contact-relationship';
+import {
+  applyDraft,
+  draftOf,
+  emergencyContact,
+  validateProfile,
+  type ProfileDraft,
+  type ProfileErrors,
+} from './profile-draft';
 import { usePatient } from './usePatient';
 
 const GENDERS = ['', 'female', 'male', 'other', 'unknown'] as const;
@@ -26,6 +34,10 @@ export function ProfileForm({ patient }: { patient: Patient }) {
   const set = <K extends keyof ProfileDraft>(key: K, value: ProfileDraft[K]) =>
     setDraft((d) => ({ ...d, [key]: value }));
   const email = current.telecom?.find((t) => t.system === 'email')?.value ?? '';
+  // A relationship the record holds that the list does not offer (set elsewhere) stays choosable.
+  const recorded = personalRelationshipOf(emergencyContact(current));
+  const relationshipCodes: string[] = PERSONAL_RELATIONSHIPS.map((r) => r.code);
+  if (recorded?.code && !relationshipCodes.includes(recorded.code)) relationshipCodes.push(recorded.code);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,6 +130,24 @@ export function ProfileForm({ patient }: { patient: Patient }) {
       <fieldset id="emergency-contact" className="fpk-inputs-fieldset" disabled={saving}>
         <legend className="fpk-inputs-legend">Emergency contact</legend>
         <HumanNameInput label="Contact name" value={draft.contactName} onValueChange={(n) => set('contactName', n)} />
+        <div className="fpk-inputs-field">
+          <label className="fpk-inputs-label" htmlFor="profile-contact-relationship">
+            Relationship to you
+          </label>
+          <select
+            id="profile-contact-relationship"
+            className="fpk-select"
+            value={draft.contactRelationship}
+            onChange={(e) => set('contactRelationship', e.target.value)}
+          >
+            <option value="">Not given</option>
+            {relationshipCodes.map((code) => (
+              <option key={code} value={code}>
+                {relationshipLabel(code, recorded)}
+              </option>
+            ))}
+          </select>
+        </div>
         <Field
           label="Contact phone"
           type="tel"

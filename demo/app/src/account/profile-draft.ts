@@ -1,6 +1,5 @@
 import type { Address, HumanName, Patient, PatientContact } from 'fhir-portal-kit';
-
-const EMERGENCY = { system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' };
+import { emergencyRelationships, isEmergencyContact, personalRelationshipOf } from './contact-relationship';
 
 /** What the profile form edits, kept apart from the stored Patient so a failed save loses nothing. */
 export interface ProfileDraft {
@@ -14,6 +13,8 @@ export interface ProfileDraft {
   address: Address;
   contactName: HumanName;
   contactPhone: string;
+  /** The emergency contact's v3 RoleCode relationship (SPS, PRN...), '' when none is chosen. */
+  contactRelationship: string;
 }
 
 /** What is wrong with a draft, per field; empty when it may be saved. */
@@ -32,6 +33,7 @@ export function draftOf(patient: Patient): ProfileDraft {
     address: patient.address?.[0] ?? {},
     contactName: contact?.name ?? {},
     contactPhone: contact?.telecom?.find((t) => t.system === 'phone')?.value ?? '',
+    contactRelationship: personalRelationshipOf(contact)?.code ?? '',
   };
 }
 
@@ -43,8 +45,9 @@ export function validateProfile(draft: ProfileDraft): ProfileErrors {
   return errors;
 }
 
-function emergencyContact(patient: Patient): PatientContact | undefined {
-  return patient.contact?.find((c) => c.relationship?.some((r) => r.coding?.some((x) => x.code === EMERGENCY.code)));
+/** The Patient's emergency contact: the first contact with the v2-0131 role C. */
+export function emergencyContact(patient: Patient): PatientContact | undefined {
+  return patient.contact?.find(isEmergencyContact);
 }
 
 /** The given names of a draft: the first name, then each middle name. */
@@ -53,18 +56,33 @@ function givenOf(d: ProfileDraft): string[] | undefined {
   return given.length ? given : undefined;
 }
 
+/**
+ * The emergency contact with the draft applied: its name, phone and relationship replaced, what
+ * the form does not show (address, gender, other telecoms) kept; none when the form holds nothing.
+ */
+function contactOf(existing: PatientContact | undefined, d: ProfileDraft): PatientContact | undefined {
+  const phone = d.contactPhone.trim();
+  const hasName = Object.keys(d.contactName).length > 0;
+  if (!hasName && !phone && !d.contactRelationship) return undefined;
+  const telecom = [
+    ...(phone ? [{ system: 'phone' as const, value: phone }] : []),
+    ...(existing?.telecom ?? []).filter((t) => t.system !== 'phone'),
+  ];
+  const { name: _name, telecom: _telecom, relationship, ...kept } = existing ?? {};
+  return {
+    ...kept,
+    relationship: emergencyRelationships(d.contactRelationship, relationship),
+    ...(hasName ? { name: d.contactName } : {}),
+    ...(telecom.length ? { telecom } : {}),
+  };
+}
+
 /** The Patient with the draft applied: the first name, address and emergency contact replaced, the rest kept. */
 export function applyDraft(patient: Patient, d: ProfileDraft): Patient {
   const name: HumanName = { ...patient.name?.[0], given: givenOf(d), family: d.lastName.trim() || undefined };
-  const hasContact = Object.keys(d.contactName).length > 0 || d.contactPhone.trim() !== '';
-  const contact: PatientContact | undefined = hasContact
-    ? {
-        relationship: [{ coding: [EMERGENCY] }],
-        name: d.contactName,
-        ...(d.contactPhone.trim() ? { telecom: [{ system: 'phone', value: d.contactPhone.trim() }] } : {}),
-      }
-    : undefined;
-  const others = (patient.contact ?? []).filter((c) => c !== emergencyContact(patient));
+  const existing = emergencyContact(patient);
+  const contact = contactOf(existing, d);
+  const others = (patient.contact ?? []).filter((c) => c !== existing);
   return {
     ...patient,
     name: [name, ...(patient.name ?? []).slice(1)],

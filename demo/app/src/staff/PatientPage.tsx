@@ -1,4 +1,11 @@
-import { canReadResourceType, normalizeErrorString, type Patient } from 'fhir-portal-kit';
+import {
+  canReadResourceType,
+  formatObservationValue,
+  normalizeErrorString,
+  type Observation,
+  type Patient,
+  type Resource,
+} from 'fhir-portal-kit';
 import { ResourceForm, ResourceViewer, SearchTable, useFhirClient, useResourceState } from 'fhir-portal-kit/react';
 import { useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
@@ -6,7 +13,18 @@ import { staffCalls } from './staffClient';
 
 /** The clinical record's tabs: each a type searched in the patient's compartment, shown only when the policy allows it. */
 export const CLINICAL_TABS = [
-  { path: 'observations', type: 'Observation', label: 'Observations', columns: ['code', 'date', 'status'] },
+  {
+    path: 'observations',
+    type: 'Observation',
+    label: 'Observations',
+    // The value as every portal display reads it (blood pressure '132/82 mmHg', formatObservationValue).
+    columns: [
+      'code',
+      { key: 'value', label: 'Value', render: (r: Resource) => formatObservationValue(r as Observation) },
+      'date',
+      'status',
+    ],
+  },
   { path: 'reports', type: 'DiagnosticReport', label: 'Lab reports', columns: ['code', 'date', 'status'] },
   { path: 'medications', type: 'MedicationRequest', label: 'Medications', columns: ['code', 'authoredon', 'status'] },
   { path: 'immunizations', type: 'Immunization', label: 'Immunizations', columns: ['vaccine-code', 'date', 'status'] },
