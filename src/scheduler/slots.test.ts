@@ -112,7 +112,11 @@ describe('groupSlotsByDay with a clock', () => {
   it('does not offer a slot that started 5 minutes ago', () => {
     const now = () => new Date('2026-02-10T15:05:00Z');
     const byDay = groupSlotsByDay(
-      [slot('started', '2026-02-10T15:00:00Z'), slot('next', '2026-02-10T16:00:00Z'), slot('now', '2026-02-10T15:05:00Z')],
+      [
+        slot('started', '2026-02-10T15:00:00Z'),
+        slot('next', '2026-02-10T16:00:00Z'),
+        slot('now', '2026-02-10T15:05:00Z'),
+      ],
       NY,
       { now }
     );

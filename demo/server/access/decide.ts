@@ -68,12 +68,7 @@ export function hasLoadedPolicy(caller: RequestAuth): boolean {
  * hides it); with `target` it decides that stored resource too (a 404 when refused, so its
  * existence is not told) and the mask is the resource's. Only SYSTEM is the system.
  */
-export function decideAccess(
-  caller: Caller,
-  interaction: string,
-  type: string,
-  target?: AccessTarget
-): AccessDecision {
+export function decideAccess(caller: Caller, interaction: string, type: string, target?: AccessTarget): AccessDecision {
   if (!isInteraction(interaction)) return deny(forbidden('Forbidden: unknown interaction'));
   if (!isKnownResourceType(type)) return deny(forbidden(`Forbidden: ${type.slice(0, 64)} is not accessible`));
   if (caller === SYSTEM) return ALLOWED;

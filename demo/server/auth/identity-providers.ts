@@ -192,7 +192,6 @@ export async function refusePasswordForProviderDomain(
   if (typeof requestedProject === 'string' && requestedProject && requestedProject.length <= 256)
     projects.add(requestedProject);
   for (const projectId of projects) {
-    if (await projectOwnsDomain(ctx, projectId, domain))
-      badRequest(ProviderDomainMessages.passwordNotUsed, 'email');
+    if (await projectOwnsDomain(ctx, projectId, domain)) badRequest(ProviderDomainMessages.passwordNotUsed, 'email');
   }
 }

@@ -160,8 +160,7 @@ export class PasswordReset {
     const secret = typeof body.secret === 'string' && body.secret.length <= 128 ? body.secret : undefined;
     if (!id || !secret) badRequest(PasswordResetMessages.invalidLink, 'secret');
     const password = body.password;
-    if (typeof password !== 'string' || password === '')
-      badRequest(PasswordResetMessages.passwordRequired, 'password');
+    if (typeof password !== 'string' || password === '') badRequest(PasswordResetMessages.passwordRequired, 'password');
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
     if (password.length > MAX_PASSWORD_LENGTH)
       badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
@@ -209,6 +208,8 @@ export function registerPasswordResetRoutes(
   bodyOf: (req: ServerRequest) => Record<string, unknown>
 ): void {
   const reset = new PasswordReset(ctx);
-  router.add('POST', '/auth/resetpassword', async (req) => json(await reset.requestReset(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/resetpassword', async (req) =>
+    json(await reset.requestReset(bodyOf(req), req.remoteAddress))
+  );
   router.add('POST', '/auth/setpassword', async (req) => json(await reset.setPassword(bodyOf(req))));
 }

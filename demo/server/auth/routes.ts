@@ -5,7 +5,13 @@
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import { OAuthError, badRequest, unauthorized } from './errors';
-import { refId, type LoginRecord, type MembershipRecord, type ProjectRecord, type UserRecord } from '../core/account-records';
+import {
+  refId,
+  type LoginRecord,
+  type MembershipRecord,
+  type ProjectRecord,
+  type UserRecord,
+} from '../core/account-records';
 import { parseBasicAuth } from './basic';
 import { isInternalType } from '../core/resource-types';
 import type { StoredRow } from '../core/stored-resource';

@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Slot } from '../../../src/fhir';
 import { buildBookingBundle, isSlotTakenError } from '../../../src/scheduler';
-import { backends, clientFor, createAccount, startTestServer, type TestAccount, type TestServer } from '../test/test-server';
+import {
+  backends,
+  clientFor,
+  createAccount,
+  startTestServer,
+  type TestAccount,
+  type TestServer,
+} from '../test/test-server';
 
 const CLIENTS = 20;
 

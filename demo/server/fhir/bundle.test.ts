@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FhirClient } from '../../../src/client';
-import { apiFor, backends, clientFor, createAccount, failure, startTestServer, type TestServer } from '../test/test-server';
+import {
+  apiFor,
+  backends,
+  clientFor,
+  createAccount,
+  failure,
+  startTestServer,
+  type TestServer,
+} from '../test/test-server';
 
 describe.each(backends())('batch and transaction Bundles (%s)', (backend) => {
   let server: TestServer;

@@ -13,7 +13,9 @@ describe.each(backends())('a patient removing a reading (%s)', (backend) => {
   const reading = (subject: string, value: number) => ({
     resourceType: 'Observation',
     status: 'preliminary',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] }],
+    category: [
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] },
+    ],
     code: { coding: [{ system: 'http://loinc.org', code: '8867-4' }] },
     subject: { reference: subject },
     effectiveDateTime: '2026-11-27T10:00:00Z',

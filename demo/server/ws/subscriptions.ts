@@ -26,7 +26,12 @@ import { decideAccess } from '../access/decide';
 import { withAccessPolicy } from '../access/member-policy';
 import { hiddenSearchCode } from '../access/search-fields';
 import { authForMembership } from '../access/membership-caller';
-import { refId, type LoginRecord, type MembershipRecord, type SubscriptionBindingRecord } from '../core/account-records';
+import {
+  refId,
+  type LoginRecord,
+  type MembershipRecord,
+  type SubscriptionBindingRecord,
+} from '../core/account-records';
 import { spendOnce } from '../db/spent-tokens';
 import { whoOf, writeAccessLog, type AccessLogEntry, type AccessLogSink } from '../http/access-log';
 import { matchesCriteria, parseCriteria, type ParsedCriteria } from './criteria';

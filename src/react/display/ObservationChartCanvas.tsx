@@ -350,8 +350,7 @@ export function ObservationChartCanvas({
     return { anchor, values };
   }, [data, pointer, focusIndex]);
 
-  const reading =
-    tooltip && formatReading ? formatReading(new Map(tooltip.values.map((v) => [v.key, v.datum.y]))) : '';
+  const reading = tooltip && formatReading ? formatReading(new Map(tooltip.values.map((v) => [v.key, v.datum.y]))) : '';
 
   // Below right of its point, flipped to the other side where it would leave the window.
   const tooltipRef = useRef<HTMLDivElement>(null);

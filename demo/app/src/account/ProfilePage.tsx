@@ -67,7 +67,10 @@ export function ProfileForm({ patient }: { patient: Patient }) {
       ref={formRef}
       className="portal-profile"
       noValidate
-      onSubmit={save} aria-busy={saving || undefined} aria-labelledby="profile-title">
+      onSubmit={save}
+      aria-busy={saving || undefined}
+      aria-labelledby="profile-title"
+    >
       <h1 id="profile-title">Profile</h1>
       <fieldset className="fpk-inputs-fieldset" disabled={saving}>
         <legend className="fpk-inputs-legend">Personal information</legend>

@@ -27,7 +27,11 @@ async function openDialog(id: string) {
 describe('Add Measurement', () => {
   it('asks for blood pressure as Systolic, then Diastolic', async () => {
     const { dialog } = await openDialog('blood-pressure');
-    expect(within(dialog).getAllByRole('textbox').map((input) => input.getAttribute('id'))).toEqual([
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('id'))
+    ).toEqual([
       within(dialog).getByLabelText('Systolic (mmHg)').id,
       within(dialog).getByLabelText('Diastolic (mmHg)').id,
     ]);

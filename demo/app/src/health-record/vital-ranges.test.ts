@@ -39,7 +39,10 @@ describe('checkVitalValue', () => {
       error: 'Enter a positive number: a measurement cannot be negative',
     });
     for (const text of ['', '7x', 'abc', '1e999'])
-      expect(checkVitalValue(vital('weight'), 0, text)).toEqual({ ok: false, error: 'Enter a number, such as 72 or 36.6' });
+      expect(checkVitalValue(vital('weight'), 0, text)).toEqual({
+        ok: false,
+        error: 'Enter a number, such as 72 or 36.6',
+      });
   });
 });
 
