@@ -68,7 +68,7 @@ try {
       if (!response?.ok()) problems.push(`${path}: HTTP ${response?.status()}`);
       const over = await tab.evaluate(overflow);
       if (over > 0) problems.push(`${path}: ${over} px wider than ${WIDTH} px`);
-      checked++;
+      if (++checked % 100 === 0 && process.env.VERBOSE) console.log(`  ${checked} of ${apiPages.length + 1}`);
     }
     await tab.close();
   };
