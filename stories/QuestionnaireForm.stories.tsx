@@ -80,7 +80,7 @@ const meta = {
   title: 'Questionnaire/QuestionnaireForm',
   component: QuestionnaireForm,
   decorators: [(Story) => <WithClient>{Story()}</WithClient>],
-  args: { onSubmit: fn(), questionnaire: q([]) },
+  args: { onSubmit: fn(), questionnaire: q([]), excludeButtons: false, disablePagination: false },
   // Controls a reader can use on the docs page: the questionnaire as JSON, the switches and sizes
   // as their own inputs. Callbacks show in the Actions panel; objects without a value here
   // (a response to resume, references, translations, class names) are described in the table
@@ -90,6 +90,7 @@ const meta = {
     submitButtonText: { control: 'text' },
     excludeButtons: { control: 'boolean' },
     disablePagination: { control: 'boolean' },
+    className: { control: 'text' },
     headingLevel: { control: 'select', options: [1, 2, 3, 4, 5] },
     optionsDisplayLimit: { control: { type: 'number', min: 1 } },
     signatureWidth: { control: { type: 'number', min: 100, step: 10 } },

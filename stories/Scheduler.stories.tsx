@@ -135,6 +135,7 @@ const meta = {
   component: SchedulerStory,
   args: {
     behaviour: 'ok',
+    reviewStep: false,
     schedule: { reference: 'Schedule/s1' },
     questionnaire,
     timeZone: 'America/New_York',
@@ -158,6 +159,7 @@ const meta = {
     locale: { control: 'select', options: [undefined, 'en-US', 'fr-FR', 'de-DE', 'ar-EG'] },
     dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
     reviewStep: { control: 'boolean' },
+    className: { control: 'text' },
     now: { control: false },
     createUuid: { control: false },
     stateReducer: { control: false },
