@@ -26,6 +26,8 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const { entries } = JSON.parse(readFileSync(join(SITE, 'storybook/index.json'), 'utf8'));
 // One docs entry per MDX guide ("Docs/Getting started"); the component docs pages are autodocs.
 const guides = Object.values(entries).filter((e) => e.type === 'docs' && e.title.startsWith('Docs/'));
+// Getting started first; the others in Storybook's order.
+guides.sort((a, b) => Number(b.title === 'Docs/Getting started') - Number(a.title === 'Docs/Getting started'));
 if (guides.length === 0) throw new Error('docs: Storybook has no guide pages (stories/docs/*.mdx)');
 const components = Object.values(entries).filter((e) => e.type === 'docs' && !e.title.startsWith('Docs/'));
 const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
