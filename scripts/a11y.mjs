@@ -26,7 +26,7 @@ import { measureJourneys } from './a11y-journeys.mjs';
 import { measureRoutes, startDemo } from './a11y-routes.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
-const SITE = 'docs-dist';
+const SITE = 'docs-dist/storybook';
 const MAX_TABS = 40;
 const measureStories = !process.argv.includes('--routes-only');
 const measureTheRoutes = !process.argv.includes('--stories-only');

@@ -1,8 +1,9 @@
 // Installs Debian's Chromium for the browser tests when it is missing. Playwright cannot
 // download its own browsers here, so the tests drive /usr/bin/chromium through playwright-core.
-// Runs as `prepare`: on a local `npm install` / `npm ci` (never in a project that installs the
-// published package); never fails the install (a machine without apt or root
-// only loses the browser tests, and those say so when they start).
+// Runs as the first step of `npm test` (scripts/test-all.mjs), or alone as `npm run setup:chromium`;
+// not as an install script: npm 11 warns about every package with one (`prepare` included) in the
+// projects that install it. Never fails: a machine without apt or root only loses the browser
+// tests, and those say so when they start.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 

@@ -20,6 +20,28 @@ const out = (cmd, cwd = repo) =>
     .trim();
 const step = (text) => console.log(`\n── release: ${text}`);
 
+/**
+ * What the tarball holds: package.json, README, LICENSE and dist/ only (no source, tests or
+ * scripts), every entry that package.json exports, and no install-time script: npm 11 warns
+ * about each one (prepare included) in every project that installs the package.
+ */
+function checkContents(tarball) {
+  const files = out(`tar -tzf ${tarball}`).split('\n');
+  const stray = files.filter((f) => !/^package\/(package\.json|README\.md|LICENSE|dist\/.+)$/.test(f));
+  if (stray.length) throw new Error(`release: the tarball holds files it should not: ${stray.join(', ')}`);
+  const pkg = JSON.parse(out(`tar -xzOf ${tarball} package/package.json`));
+  const exported = JSON.stringify(pkg.exports).match(/\.\/dist\/[^"]+/g) ?? [];
+  const missing = exported.filter((f) => !files.includes(`package/${f.slice(2)}`));
+  if (missing.length) throw new Error(`release: exported files missing from the tarball: ${missing.join(', ')}`);
+  const scripts = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare'].filter(
+    (s) => pkg.scripts?.[s]
+  );
+  if (scripts.length) throw new Error(`release: the package has install-time scripts: ${scripts.join(', ')}`);
+  console.log(
+    `tarball contents: ${files.length} files, ${new Set(exported).size} exported files present, no install-time script`
+  );
+}
+
 if (!dryRun) {
   if (out('git status --porcelain'))
     throw new Error('release: the work tree has uncommitted changes; commit or stash them first.');
@@ -38,8 +60,8 @@ try {
   }
   const before = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 
-  step('changeset version (version and CHANGELOG from the pending changesets)');
-  sh('npx changeset version', dir);
+  step('version (version and CHANGELOG from the pending changesets; scripts/version.mjs)');
+  sh(`node ${join(repo, 'scripts/version.mjs')}`, dir);
   const after = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
   if (after === before) throw new Error(`release: no pending changesets; the version stays ${before}.`);
   console.log(`version ${before} → ${after}`);
@@ -52,6 +74,10 @@ try {
     // All of it, so a reviewer reads in CI what the release will say.
     console.log(`\nCHANGELOG.md (${changelog.split('\n').length} lines):\n`);
     console.log(changelog);
+    // Before any release, the CHANGELOG must read as a first release, not as patches to versions
+    // that never shipped.
+    if (before === '0.0.0' && /^### (Major|Minor|Patch) Changes/m.test(changelog))
+      throw new Error('release --dry-run: the first CHANGELOG lists changesets instead of the first-release notes');
   } else {
     step('build');
     sh('npm run build', dir);
@@ -63,6 +89,7 @@ try {
   step('pack');
   const tarball = join(dir, out(`npm pack --silent --pack-destination ${dir}`, dir).split('\n').pop());
   console.log(`${tarball.split('/').pop()}: ${(readFileSync(tarball).length / 1024).toFixed(0)} kB`);
+  checkContents(tarball);
 
   step(
     dryRun ? 'publish (dry run: nothing is uploaded, no provenance without a CI identity)' : 'publish with provenance'

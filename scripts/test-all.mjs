@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const steps = [
+  ['Chromium for the browser tests (installed when missing)', 'node scripts/ensure-chromium.mjs'],
   ['typecheck', 'npm run typecheck'],
   ['lint', 'npm run lint'],
   ['changesets for user-facing changes', 'node scripts/check-changesets.mjs'],
@@ -18,7 +19,13 @@ const steps = [
     'node scripts/check-tarball.mjs',
     () => existsSync('scripts/check-tarball.mjs'),
   ],
-  ['docs site: Storybook with docs pages, API reference', 'npm run docs'],
+  [
+    'FhirClient alone on Node: npm install <tarball> --omit=peer, no warning, no widget libraries',
+    'node scripts/check-node-install.mjs',
+  ],
+  // The site takes about 5 minutes to build and 7 to check (807 pages) on a busy 2-core machine.
+  ['docs site: landing page, Storybook with guides, API reference', 'npm run docs'],
+  ['docs site: every page fits 1,280 px (Chromium)', 'node scripts/check-docs-site.mjs'],
   ['release dry run: version, CHANGELOG, pack, publish --dry-run', 'node scripts/release.mjs --dry-run'],
   ['storybook interaction and a11y tests', 'npx vitest run --project storybook', () => existsSync('.storybook')],
   ['end-to-end tests in Chromium', 'node e2e/run.mjs', () => existsSync('e2e/run.mjs')],

@@ -80,7 +80,31 @@ const meta = {
   title: 'Questionnaire/QuestionnaireForm',
   component: QuestionnaireForm,
   decorators: [(Story) => <WithClient>{Story()}</WithClient>],
-  args: { onSubmit: fn(), questionnaire: q([]) },
+  args: { onSubmit: fn(), questionnaire: q([]), excludeButtons: false, disablePagination: false },
+  // Controls a reader can use on the docs page: the questionnaire as JSON, the switches and sizes
+  // as their own inputs. Callbacks show in the Actions panel; objects without a value here
+  // (a response to resume, references, translations, class names) are described in the table
+  // rather than offered as an empty "Set object" editor.
+  argTypes: {
+    questionnaire: { control: 'object' },
+    submitButtonText: { control: 'text' },
+    excludeButtons: { control: 'boolean' },
+    disablePagination: { control: 'boolean' },
+    className: { control: 'text' },
+    headingLevel: { control: 'select', options: [1, 2, 3, 4, 5] },
+    optionsDisplayLimit: { control: { type: 'number', min: 1 } },
+    signatureWidth: { control: { type: 'number', min: 100, step: 10 } },
+    signatureHeight: { control: { type: 'number', min: 50, step: 10 } },
+    questionnaireResponse: { control: false },
+    subject: { control: false },
+    encounter: { control: false },
+    source: { control: false },
+    variables: { control: false },
+    messages: { control: false },
+    classNames: { control: false },
+    onSubmit: { control: false },
+    onChange: { control: false },
+  },
 } satisfies Meta<typeof QuestionnaireForm>;
 
 export default meta;

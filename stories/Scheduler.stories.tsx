@@ -135,6 +135,7 @@ const meta = {
   component: SchedulerStory,
   args: {
     behaviour: 'ok',
+    reviewStep: false,
     schedule: { reference: 'Schedule/s1' },
     questionnaire,
     timeZone: 'America/New_York',
@@ -148,6 +149,29 @@ const meta = {
   argTypes: {
     behaviour: { control: 'select', options: ['ok', 'taken', 'slots-fail', 'empty', 'slow', 'dst'] },
     headingLevel: { control: 'select', options: [1, 2, 3, 4, 5, 6] },
+    // The props a reader tries on the docs page get real inputs; the schedule, questionnaire and
+    // patient are JSON. Callbacks show in the Actions panel, and objects without a value here
+    // (translations, class names) are described in the table, not offered as "Set object".
+    schedule: { control: 'object' },
+    questionnaire: { control: 'object' },
+    patient: { control: 'object' },
+    timeZone: { control: 'select', options: ['America/New_York', 'Europe/Paris', 'Asia/Tokyo', 'UTC'] },
+    locale: { control: 'select', options: [undefined, 'en-US', 'fr-FR', 'de-DE', 'ar-EG'] },
+    dir: { control: 'inline-radio', options: ['ltr', 'rtl'] },
+    reviewStep: { control: 'boolean' },
+    className: { control: 'text' },
+    now: { control: false },
+    createUuid: { control: false },
+    stateReducer: { control: false },
+    renderQuestionnaire: { control: false },
+    messages: { control: false },
+    calendarMessages: { control: false },
+    classNames: { control: false },
+    calendarClassNames: { control: false },
+    onRequest: { control: false },
+    onSlotChosen: { control: false },
+    onAnswersSubmitted: { control: false },
+    onBooked: { control: false },
   },
   parameters: { layout: 'padded' },
 } satisfies Meta<typeof SchedulerStory>;
