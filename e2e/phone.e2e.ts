@@ -58,6 +58,9 @@ describe('the portal on a phone (390x844)', () => {
     await settle(page);
     await expectNoHorizontalScroll(page);
     await screenshot(page, 'phone-dashboard');
+    const visits = page.getByRole('region', { name: 'Upcoming visits' });
+    await visits.getByRole('status').waitFor({ state: 'detached' });
+    const visitsBefore = await visits.getByRole('listitem').count();
     // The desktop navigation folds into the menu button; the user's name stays on one line.
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
 
@@ -159,9 +162,14 @@ describe('the portal on a phone (390x844)', () => {
     await page.getByRole('heading', { name: "You're all set!" }).waitFor();
     await expectNoHorizontalScroll(page);
 
-    // The dashboard lists the visit (loaded afresh, as scheduler.e2e.ts does).
-    await page.goto('/');
-    await page.getByRole('region', { name: 'Upcoming visits' }).getByRole('listitem').first().waitFor();
+    // Back on the dashboard through the app's own link (no reload), the new visit is listed: the
+    // booking's transaction replaced the cached Appointment search.
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Foo Medical/ })
+      .click();
+    await page.getByRole('heading', { level: 1, name: /^Hello / }).waitFor();
+    await expect.poll(() => visits.getByRole('listitem').count(), { timeout: 10_000 }).toBe(visitsBefore + 1);
     await expectNoHorizontalScroll(page);
     expect(errors).toEqual([]);
     await context.close();

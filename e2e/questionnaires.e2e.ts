@@ -149,4 +149,21 @@ describe('questionnaires in the portal', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('keeps answers typed just before a reload: the save flushed as the page goes still arrives', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signInAsDemoPatient(page);
+    await page.goto('/patient-intake-questionnaire');
+    await page.getByRole('heading', { level: 1, name: 'Patient Intake Questionnaire' }).waitFor();
+    // Typed and reloaded at once: the one-second pause before a save never passes on this page.
+    await page.getByRole('region', { name: 'Demographics' }).getByLabel('First Name').pressSequentially('Patty');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Resume your saved answers?' }).waitFor();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    expect(await page.getByRole('region', { name: 'Demographics' }).getByLabel('First Name').inputValue()).toBe(
+      'Patty'
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -153,6 +153,49 @@ describe('cache', () => {
     });
   });
 
+  describe('when a transaction writes', () => {
+    it('forgets the searches of each written type and keeps the versions the server answered', async () => {
+      const appointment = { resourceType: 'Appointment', id: 'a1', meta: { versionId: '1' }, status: 'booked' };
+      const slot = { resourceType: 'Slot', id: 's1', meta: { versionId: '2' }, status: 'busy' };
+      const { client, fetch } = setup(
+        (req) => {
+          if (req.method === 'POST')
+            return json({
+              resourceType: 'Bundle',
+              type: 'transaction-response',
+              entry: [{ resource: appointment }, { resource: slot }],
+            });
+          if (req.url.includes('Appointment?')) return json(searchset());
+          if (req.url.includes('Slot?')) return json(searchset({ ...slot, meta: { versionId: '1' }, status: 'free' }));
+          return json(searchset(patient('1')));
+        },
+        { cacheTime: 60000 }
+      );
+      await client.search('Appointment', 'patient=Patient/1');
+      await client.search('Slot', 'schedule=Schedule/1');
+      await client.search('Patient', 'name=x');
+      await client.executeBatch({
+        resourceType: 'Bundle',
+        type: 'transaction',
+        entry: [
+          {
+            resource: { resourceType: 'Appointment', status: 'booked' },
+            request: { method: 'POST', url: 'Appointment' },
+          },
+          { resource: { resourceType: 'Slot', id: 's1', status: 'busy' }, request: { method: 'PUT', url: 'Slot/s1' } },
+        ],
+      } as any);
+      await client.search('Appointment', 'patient=Patient/1');
+      await client.search('Slot', 'schedule=Schedule/1');
+      await client.search('Patient', 'name=x');
+      const count = (url: string) => fetch.requests.filter((r) => r.url === FHIR + url).length;
+      expect(count('Appointment?patient=Patient/1')).toBe(2);
+      expect(count('Slot?schedule=Schedule/1')).toBe(2);
+      expect(count('Patient?name=x')).toBe(1);
+      expect(client.getCached('Appointment', 'a1')).toEqual(appointment);
+    });
+  });
+
   describe('when invalidating by hand', () => {
     it('invalidateUrl forgets one URL and reports its resource key', async () => {
       const { client, fetch } = setup(() => json(patient('1')), { cacheTime: 60000 });

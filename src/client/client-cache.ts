@@ -1,5 +1,5 @@
 import { normalizeErrorString } from '../fhir/outcomes';
-import type { Device, Reference, Resource } from '../fhir/types';
+import type { Bundle, Device, Reference, Resource } from '../fhir/types';
 import { parseReference } from '../fhir/references';
 import { LruCache, RequestCache } from './cache';
 import type { ReadablePromise } from './readable-promise';
@@ -121,6 +121,25 @@ export class ClientCache {
     if (result?.resourceType) this.#storeResource(result);
     this.invalidateSearches(resourceType);
     return result as T;
+  }
+
+  /**
+   * Keeps the cache true after a batch or transaction: each entry that wrote (POST, PUT, PATCH,
+   * DELETE) is handled as that write, with the resource the server answered for it where it sent
+   * one. Without this a booking (one transaction: Appointment and Slot) left every Appointment
+   * search answering from before it.
+   */
+  afterBatch(request: Bundle, response: Bundle | undefined): void {
+    (request.entry ?? []).forEach((entry, index) => {
+      const method = entry.request?.method;
+      if (!method || method === 'GET' || method === 'HEAD') return;
+      const [resourceType, id] = (entry.request?.url ?? '').split('?')[0].split('/');
+      const answered = response?.entry?.[index]?.resource;
+      const type = entry.resource?.resourceType ?? resourceType;
+      if (!type) return;
+      const result = method !== 'DELETE' && answered?.resourceType === type ? answered : undefined;
+      this.afterWrite(type, result, result?.id ?? id);
+    });
   }
 
   #storeResource(resource: Resource | undefined): void {

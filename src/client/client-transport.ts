@@ -60,6 +60,7 @@ export class ClientTransport {
         credentials: 'include',
         body: encoded.body,
         signal: options.signal,
+        ...(options.keepalive ? { keepalive: true } : {}),
       },
       options
     );

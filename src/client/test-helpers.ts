@@ -11,6 +11,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body: any;
   credentials?: RequestCredentials;
+  /** Only when the call asked for it (RequestOptions.keepalive). */
+  keepalive?: boolean;
 }
 
 /** A handler answers a recorded request with a Response, or throws to simulate a network failure. */
@@ -26,6 +28,7 @@ export function mockFetch(handler: Handler = () => json({ resourceType: 'Patient
       headers: { ...(init.headers as Record<string, string>) },
       body: init.body,
       credentials: init.credentials,
+      ...(init.keepalive ? { keepalive: true } : {}),
     };
     requests.push(request);
     return handler(request, requests.length - 1);

@@ -46,6 +46,16 @@ describe('transport', () => {
       expect(fetch.requests[0].headers).toEqual({ Accept: 'application/fhir+json, */*; q=0.1', 'X-Trace': '1' });
     });
 
+    it('sends a write with keepalive only when the call asks for it', async () => {
+      const { client, fetch } = setup();
+      await client.updateResource({ resourceType: 'Patient', id: '123' }, { keepalive: true });
+      await client.updateResource({ resourceType: 'Patient', id: '123' });
+      expect(fetch.requests.map((r) => [r.method, r.keepalive])).toEqual([
+        ['PUT', true],
+        ['PUT', undefined],
+      ]);
+    });
+
     it('sends objects as FHIR JSON and patches as JSON Patch', async () => {
       const { client, fetch } = setup();
       await client.post('fhir/R4/Patient', { resourceType: 'Patient' });

@@ -33,6 +33,11 @@ export interface RequestOptions {
   disableAutoBatch?: boolean;
   /** Overrides the client's maxRetries for this call. */
   maxRetries?: number;
+  /**
+   * Lets the request outlive the page (fetch's `keepalive`): a save sent as the user leaves or
+   * reloads still reaches the server. Browsers cap such a body at 64 KB in flight.
+   */
+  keepalive?: boolean;
 }
 
 const STATUS_CODES: Record<number, OperationOutcomeIssue['code']> = {

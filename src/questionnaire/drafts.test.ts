@@ -39,6 +39,7 @@ describe('questionnaire drafts', () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async (r: QuestionnaireResponse) => ({ ...r, id: 'qr-1' }));
       createQuestionnaireDrafts(store, { save, delay: 1000 });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       typeSlowly(store, 'first', 'Homer', 100);
       // 100 ms after the last key: nothing yet; the delay counts from the last change.
       expect(save).not.toHaveBeenCalled();
@@ -53,10 +54,36 @@ describe('questionnaire drafts', () => {
       expect(answersOf(sent)).toEqual([['first', [{ valueString: 'Homer' }]]]);
     });
 
+    it('saves nothing when the answers end as the form opened with them', async () => {
+      const store = createQuestionnaireStore({
+        ...questionnaire,
+        item: [{ linkId: 'first', text: 'First name', type: 'string', initial: [{ valueString: 'Marge' }] }],
+      });
+      await store.ready;
+      const save = vi.fn(async (r: QuestionnaireResponse) => ({ ...r, id: 'qr-1' }));
+      const drafts = createQuestionnaireDrafts(store, { save, delay: 1000 });
+      await store.ready; // the answers the form opened with are taken once expressions ran
+      await Promise.resolve();
+      // Typed and erased back to the initial value, then a flush as the page goes: nothing to save.
+      typeSlowly(store, 'first', 'Marge!', 50);
+      store.setAnswer(store.findKeys('first')[0], { valueString: 'Marge' });
+      await vi.advanceTimersByTimeAsync(2000);
+      await drafts.flush();
+      expect(save).not.toHaveBeenCalled();
+      // A real change is saved, and saving the same answers again is skipped.
+      store.setAnswer(store.findKeys('first')[0], { valueString: 'Maggie' });
+      await drafts.flush();
+      store.setAnswer(store.findKeys('first')[0], { valueString: 'Maggie' });
+      await drafts.flush();
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(answersOf(save.mock.calls[0][0])).toEqual([['first', [{ valueString: 'Maggie' }]]]);
+    });
+
     it('creates the draft once, then updates it by the id the first save returned', async () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async (r: QuestionnaireResponse) => ({ ...r, id: r.id ?? 'qr-1' }));
       const drafts = createQuestionnaireDrafts(store, { save });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       typeSlowly(store, 'first', 'Homer', 50);
       await vi.advanceTimersByTimeAsync(1000);
       typeSlowly(store, 'last', 'Simpson', 50);
@@ -74,6 +101,7 @@ describe('questionnaire drafts', () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async () => {});
       createQuestionnaireDrafts(store, { save, delay: 1000 });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       // 100 keys 30 ms apart: 3 s of typing with no pause of a second.
       typeSlowly(store, 'first', 'x'.repeat(100), 30);
       expect(save).not.toHaveBeenCalled();
@@ -87,6 +115,7 @@ describe('questionnaire drafts', () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async () => {});
       const drafts = createQuestionnaireDrafts(store, { save });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       store.setAnswer(store.findKeys('first')[0], { valueString: 'Marge' });
       const flushed = drafts.flush();
       // Built at once, before the page can go away.
@@ -101,6 +130,7 @@ describe('questionnaire drafts', () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async (_: QuestionnaireResponse) => {});
       const drafts = createQuestionnaireDrafts(store, { save });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       store.setAnswer(store.findKeys('first')[0], { valueString: 'Bart' });
       void drafts.flush();
       drafts.dispose();
@@ -118,6 +148,7 @@ describe('questionnaire drafts', () => {
         .mockRejectedValueOnce(new Error('Failed to fetch'))
         .mockImplementation(async (r) => ({ ...r, id: 'qr-9' }));
       const drafts = createQuestionnaireDrafts(store, { save });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       store.setAnswer(store.findKeys('first')[0], { valueString: 'Ned' });
       await vi.advanceTimersByTimeAsync(1000);
       expect(drafts.getStatus()).toBe('failed');
@@ -138,6 +169,7 @@ describe('questionnaire drafts', () => {
       const drafts = createQuestionnaireDrafts(store, {
         save: (r) => save(r).then((saved) => ({ ...saved, id: 'qr-2' })),
       });
+      await store.ready;
       store.setAnswer(store.findKeys('first')[0], { valueString: 'Homer' });
       await vi.advanceTimersByTimeAsync(1000);
       const completing = drafts.complete();
@@ -159,8 +191,13 @@ describe('questionnaire drafts', () => {
       const store = createQuestionnaireStore(questionnaire);
       const save = vi.fn(async (_: QuestionnaireResponse) => {});
       const drafts = createQuestionnaireDrafts(store, { save, id: 'found-7' });
+      await store.ready; // the answers the form opened with are taken once expressions ran
       expect((await drafts.complete()).id).toBe('found-7');
       drafts.restart();
+      // Nothing changed since the draft was opened: nothing to save again.
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(save).not.toHaveBeenCalled();
+      store.setAnswer(store.findKeys('first')[0], { valueString: 'Homer' });
       await vi.advanceTimersByTimeAsync(1000);
       expect(save.mock.calls.map(([r]) => [r.id, r.status])).toEqual([['found-7', 'in-progress']]);
     });

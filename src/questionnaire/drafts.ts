@@ -53,6 +53,9 @@ export interface QuestionnaireDrafts {
 /** The default delay after the last change before a draft is saved. */
 export const DEFAULT_DRAFT_DELAY = 1000;
 
+/** The answers of a response, as one string to compare. */
+const answersKey = (response: QuestionnaireResponse) => JSON.stringify(response.item ?? []);
+
 /** Saves the store's answers through `save`, debounced, as an in-progress QuestionnaireResponse. */
 export function createQuestionnaireDrafts(
   store: QuestionnaireStore,
@@ -68,6 +71,14 @@ export function createQuestionnaireDrafts(
   let lastChange = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | undefined;
+  // The answers the server already holds: those the form opened with (initial values, calculated
+  // ones and a resumed draft included, once expressions have run), then each saved draft's. A
+  // change that leaves the answers as they were (a page turned, an expression settling, a value
+  // typed and erased) saves nothing, so opening a form never leaves a draft behind.
+  let savedAnswers: string | undefined;
+  void store.ready.then(() => {
+    savedAnswers ??= answersKey(store.buildResponse({ status: 'in-progress' }));
+  });
 
   const setStatus = (next: QuestionnaireDraftStatus) => {
     if (next === status) return;
@@ -106,12 +117,15 @@ export function createQuestionnaireDrafts(
     if (!dirty || stopped) return;
     dirty = false;
     const response = store.buildResponse({ status: 'in-progress' });
+    const answers = answersKey(response);
+    if (answers === savedAnswers) return;
     if (id) response.id = id;
     setStatus('saving');
     const attempt = (async () => {
       try {
         const saved = await options.save(response);
         if (saved && typeof saved.id === 'string') id = saved.id;
+        savedAnswers = answers;
         setStatus('saved');
       } catch (error) {
         // The answers stay in the form and count as unsaved: the next change or flush retries.

@@ -2,6 +2,9 @@ import type { Questionnaire, QuestionnaireResponse } from 'fhir-portal-kit';
 import { QuestionnaireForm, useFhirClient, useNotifications, useProfile } from 'fhir-portal-kit/react';
 import { useCallback, useEffect, useState } from 'react';
 
+/** Below the browsers' 64 KB keepalive budget, with room for the headers. */
+const KEEPALIVE_LIMIT = 60_000;
+
 /**
  * A questionnaire the patient fills in with drafts kept on the server: their in-progress response
  * to it is looked up first (the form offers to resume it), answers are saved as they type
@@ -45,10 +48,14 @@ export function DraftedQuestionnaireForm({
     return () => controller.abort();
   }, [client, lookupKey, me, canonical]);
 
-  // A response with an id is the saved draft: update it; the first save creates it.
+  // A response with an id is the saved draft: update it; the first save creates it. Sent with
+  // keepalive when small enough (browsers cap it at 64 KB), so the save the form flushes as the page
+  // is hidden or reloaded still arrives after the page is gone.
   const store = useCallback(
-    (response: QuestionnaireResponse) =>
-      response.id ? client.updateResource(response) : client.createResource(response),
+    (response: QuestionnaireResponse) => {
+      const options = { keepalive: JSON.stringify(response).length < KEEPALIVE_LIMIT };
+      return response.id ? client.updateResource(response, options) : client.createResource(response, options);
+    },
     [client]
   );
 
