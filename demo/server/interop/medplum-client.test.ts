@@ -55,8 +55,12 @@ describe('MedplumClient against the reference server', () => {
   });
 
   it('searches slots with an array of prefixed values, which FHIR reads as OR', async () => {
-    const from = new Date(Date.now() + 86_400_000).toISOString();
-    const to = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    // The window lies between the first free slot and the last, whatever the day: slots are seeded on
+    // weekdays only, so a fixed 'tomorrow' finds none before it on a Saturday.
+    const all = (await medplum.searchResources('Slot', '_count=1000&_sort=start')).map((s) => s.start!).sort();
+    expect(all.length).toBeGreaterThan(2);
+    const from = new Date(Date.parse(all[0]) + 1000).toISOString();
+    const to = new Date(Date.parse(all[all.length - 1]) - 1000).toISOString();
     // Before the window or after it: AND would find nothing, OR finds both ends. Medplum joins an
     // array of values with commas (its QueryTypes type allows a string there), the form written here.
     const slots = await medplum.searchResources('Slot', `start=lt${from},gt${to}&_count=1000`);
