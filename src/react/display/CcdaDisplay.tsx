@@ -1,4 +1,4 @@
-import { forwardRef, useMemo, type HTMLAttributes } from 'react';
+import { forwardRef, useMemo, useSyncExternalStore, type HTMLAttributes } from 'react';
 import { formatDate, formatDateTime } from '../../fhir';
 import { readCcdaDocument, type CcdaSection } from './ccdaDocument';
 import { CcdaNarrative } from './CcdaNarrative';
@@ -105,6 +105,10 @@ function Sections({
   );
 }
 
+const subscribeToNothing = () => () => {};
+const hasDomParser = () => typeof DOMParser !== 'undefined';
+const noDomParserOnServer = () => false;
+
 /**
  * A C-CDA document: its header (title, patient, author, organization, date) and each section
  * with its narrative, and a Validate button that posts the document to a validator as multipart
@@ -116,7 +120,10 @@ export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayPr
 ) {
   const t = { ...defaultCcdaDisplayMessages, ...messages };
   const cls = (slot: CcdaDisplaySlot) => (classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`);
-  const doc = useMemo(() => readCcdaDocument(xml), [xml]);
+  // The document is read with the browser's DOMParser. A server has none, so a server render (and
+  // the hydration that follows it) shows the frame, busy, and the browser reads the document next.
+  const canParse = useSyncExternalStore(subscribeToNothing, hasDomParser, noDomParserOnServer);
+  const doc = useMemo(() => (canParse ? readCcdaDocument(xml) : undefined), [xml, canParse]);
   const validation = useCcdaValidation({ validatorUrl, fetch });
   const Heading = `h${headingLevel}` as 'h2';
   const details = doc
@@ -138,6 +145,7 @@ export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayPr
       ref={ref}
       className={[cls('ccda'), className].filter(Boolean).join(' ')}
       data-validation={validation.status}
+      aria-busy={!canParse || undefined}
     >
       <header className={cls('ccda-header')}>
         <Heading>{doc?.title || t.untitled}</Heading>
