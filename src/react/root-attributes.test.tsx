@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Questionnaire } from '../fhir';
 import { AltchaField, RegisterForm, SignInForm } from './auth';
 import { renderWithClient } from './auth/testUtils';
-import { Notifications } from './notifications';
+import { ThreadChat } from './chat';
+import { Notifications, NotificationsProvider } from './notifications';
 import { QuestionnaireForm, SignaturePad } from './questionnaire';
 import { Scheduler, SimpleQuestionnaireForm } from './scheduler';
 import { createTestClient, deferred, fhirJson, withClient } from './test-utils';
@@ -66,16 +67,17 @@ describe('styled components forward their ref and HTML attributes to their root'
   it('Scheduler', async () => {
     const { client } = createTestClient(() => fhirJson({ resourceType: 'Schedule', id: 's1' }));
     const ref = createRef<HTMLElement>();
-    render(<Scheduler ref={ref} schedule={{ reference: 'Schedule/s1' }} {...attributes} />, {
+    render(<Scheduler ref={ref} schedule={{ reference: 'Schedule/s1' }} dir="rtl" {...attributes} />, {
       wrapper: withClient(client),
     });
     const root = expectRoot(ref);
     expect(root.tagName).toBe('SECTION');
+    expect(root).toHaveAttribute('dir', 'rtl');
     // The Schedule names no actor: the step the Scheduler shows for that.
     await waitFor(() => expect(root).toHaveAttribute('data-step', 'no-actor'));
   });
 
-  it('SimpleQuestionnaireForm (its id stays the form its controls name)', () => {
+  it("SimpleQuestionnaireForm (the caller's id, which its controls name as their form)", () => {
     const ref = createRef<HTMLFormElement>();
     render(
       <SimpleQuestionnaireForm
@@ -84,14 +86,30 @@ describe('styled components forward their ref and HTML attributes to their root'
         submitLabel="Next"
         now={() => new Date()}
         onSubmit={() => {}}
-        data-testid="root"
-        aria-describedby="outside-hint"
+        {...attributes}
       />
     );
-    const form = screen.getByTestId('root');
-    expect(ref.current).toBe(form);
-    expect(form).toHaveAttribute('aria-describedby', 'outside-hint');
-    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveAttribute('form', form.id);
+    expectRoot(ref);
+    expect(screen.getByRole('textbox', { name: 'Your name' })).toHaveAttribute('form', 'root-under-test');
+  });
+
+  it('ThreadChat, signed out too', async () => {
+    const { client } = createTestClient(() => fhirJson({}, 404));
+    const ref = createRef<HTMLDivElement>();
+    render(
+      <NotificationsProvider container={null}>
+        <ThreadChat
+          ref={ref}
+          title="Chat"
+          participants={[{ reference: 'Patient/1' }, { reference: 'Practitioner/2' }]}
+          className="mine"
+          {...attributes}
+        />
+      </NotificationsProvider>,
+      { wrapper: withClient(client) }
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Provider profile not found');
+    expect(expectRoot(ref)).toHaveClass('fpk-chat-error', 'mine');
   });
 
   it.each<[string, (ref: Ref<HTMLDivElement>) => ReactElement]>([

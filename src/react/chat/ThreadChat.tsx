@@ -68,10 +68,15 @@ export const ThreadChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadChatP
   }, [thread, participants, me]);
 
   if (!me && !chat.loading) {
+    // Signed out the chat is one message, still on a root that takes the ref and the caller's
+    // attributes, as the chat does.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    const { className, title, headingLevel, inputDisabled, height, locale, senderName, classNames, ...attributes } =
+      rest;
     return (
-      <p role="alert" className="fpk-chat-error">
-        {messages?.noProfile ?? defaultChatMessages.noProfile}
-      </p>
+      <div {...attributes} ref={ref} className={['fpk-chat-error', className].filter(Boolean).join(' ')}>
+        <p role="alert">{messages?.noProfile ?? defaultChatMessages.noProfile}</p>
+      </div>
     );
   }
   return (

@@ -306,6 +306,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
       aria-labelledby={title === undefined ? undefined : headingId}
       {...attributes}
       ref={ref}
+      dir={dir}
       className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
       data-step={view}
       data-state={state.status}

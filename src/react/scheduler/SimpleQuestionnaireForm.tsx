@@ -40,7 +40,7 @@ export interface SchedulerQuestionnaireProps {
 export interface SimpleQuestionnaireFormProps
   extends
     SchedulerQuestionnaireProps,
-    Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'defaultValue' | 'className' | 'id'> {
+    Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'children' | 'defaultValue' | 'className'> {
   /** Texts of the fields (validation errors, placeholders); each replaceable. */
   readonly messages?: Partial<QuestionnaireFormMessages>;
 }
@@ -69,12 +69,14 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
       labelledBy,
       className,
       messages: messagesProp,
+      id,
       ...attributes
     },
     ref
   ) {
     const idPrefix = useId().replace(/:/g, '');
-    const formId = `${idPrefix}-form`;
+    // The caller's id wins; the generated one is only for a form that has none.
+    const formId = id ?? `${idPrefix}-form`;
     const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
     // The engine keeps the clock it was built with; this one follows the prop.
     const clock = useRef(now);
