@@ -310,8 +310,12 @@ export function attachSubscriptionSocket(
     if (!decision.allow) return undefined;
     const codes = (binding.criteria.filters ?? []).map((f) => f.code);
     if (hiddenSearchCode(decision.mask, resource.resourceType, codes)) return undefined;
-    // The owner's read of the committed row: decided and masked for them.
-    return ctx.systemRepo.withAuth(owner).readResource<Resource>(resource.resourceType, resource.id!);
+    // The owner's read of the committed row: decided and masked for them. When a newer version was
+    // committed before this one's delivery, the row is that newer version, decided for it and not
+    // for this one: this event is skipped, the newer version's own event follows.
+    const shown = await ctx.systemRepo.withAuth(owner).readResource<Resource>(resource.resourceType, resource.id!);
+    const written = resource.meta?.versionId;
+    return written && shown.meta?.versionId !== written ? undefined : shown;
   }
 
   async function stillSignedIn(binding: Binding): Promise<boolean> {
