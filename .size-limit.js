@@ -12,7 +12,16 @@ const lazyChunksApart = {
 };
 const splitLazyChunks = (config) => ({ ...config, plugins: [...(config.plugins ?? []), lazyChunksApart] });
 
-export default [
+// The widget libraries (Radix, visx, downshift, react-day-picker, ...) are peer dependencies, and
+// size-limit leaves every peer out of the count. They still load with the component that uses
+// them, so each budget counts them: only React stays external, as before they became peers.
+const REACT = /^react(-dom)?(\/|$)/;
+const countWidgetPeers = (config) => ({
+  ...config,
+  external: (config.external ?? []).filter((name) => REACT.test(name)),
+});
+
+const checks = [
   {
     name: 'FhirClient (root entry, one named import)',
     path: 'dist/index.js',
@@ -73,9 +82,10 @@ export default [
     import: '{ QuestionnaireForm }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    // 23.6 KB (23.51 measured): back under the 23.54 KB of before issue 12's engine split, with
-    // what only some questionnaires need on demand (expressions, signature pad, tabs).
-    limit: '23.6 KB',
+    // 24.7 KB (24.66 measured). It was 23.6 KB (23.51 measured) until drafts came in (issue 20):
+    // the debounced saver, the resume offer and the saved line add 1.1 KB for every form, drafts
+    // or not; loading them only when `onSaveDraft` or `draft` is given would win that back.
+    limit: '24.7 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
@@ -152,3 +162,8 @@ export default [
     modifyEsbuildConfig: splitLazyChunks,
   })),
 ];
+
+export default checks.map((check) => ({
+  ...check,
+  modifyEsbuildConfig: (config) => countWidgetPeers((check.modifyEsbuildConfig ?? ((c) => c))(config)),
+}));
