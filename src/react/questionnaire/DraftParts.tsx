@@ -61,7 +61,9 @@ export function QuestionnaireDraftStatus({
   messages: QuestionnaireFormMessages;
 }) {
   const cn = useQuestionnaireCn();
-  const status = useSyncExternalStore(drafts ? drafts.subscribe : noDrafts, () => drafts?.getStatus() ?? 'idle');
+  const getStatus = () => drafts?.getStatus() ?? 'idle';
+  // The same getter on a server: a server render shows the form's status as it stands.
+  const status = useSyncExternalStore(drafts ? drafts.subscribe : noDrafts, getStatus, getStatus);
   if (!drafts || status === 'idle') return null;
   const text = { saving: messages.draftSaving, saved: messages.draftSaved, failed: messages.draftFailed }[status];
   return (
