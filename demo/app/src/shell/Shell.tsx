@@ -16,6 +16,19 @@ const sections = [
 
 const enabledSections = sections.filter((section) => section.enabled);
 
+/** The main navigation's links: in the header on a desktop, in the Menu on a phone. */
+function MainLinks() {
+  return (
+    <ul>
+      {enabledSections.map((section) => (
+        <li key={section.to}>
+          <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The signed-in shell: header navigation, user menu, page content and footer. */
 export function Shell() {
   const profile = useProfile();
@@ -29,24 +42,12 @@ export function Shell() {
         <div className="portal-container portal-header-inner">
           <Logo />
           <nav aria-label="Main" className="portal-nav" data-fold="phone">
-            <ul>
-              {enabledSections.map((section) => (
-                <li key={section.to}>
-                  <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
-                </li>
-              ))}
-            </ul>
+            <MainLinks />
           </nav>
           <UserMenu profile={profile} />
           <HeaderMenu>
             <nav aria-label="Main" className="portal-menu-nav">
-              <ul>
-                {enabledSections.map((section) => (
-                  <li key={section.to}>
-                    <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
-                  </li>
-                ))}
-              </ul>
+              <MainLinks />
             </nav>
             <section aria-label="Your account" className="portal-menu-account">
               <p className="portal-menu-user">
