@@ -32,6 +32,15 @@ describe('AttemptLimiter (counts in the database)', () => {
     expect(await limiter.failures(rule, 'a')).toBe(6);
   });
 
+  it('holds no one within the free failures, also a request whose clock ran before the last one’s', async () => {
+    // Parallel requests take their clock, then wait for the row's lock: the one counted first may
+    // have read the later time.
+    now = 1_500_000;
+    const early = new AttemptLimiter(db, () => now - 40);
+    expect(await limiter.attempt([{ rule, key: 'p' }])).toEqual({ held: false, failures: [1] });
+    expect(await early.attempt([{ rule, key: 'p' }])).toEqual({ held: false, failures: [2] });
+  });
+
   it('counts all keys or none, and names the first held one', async () => {
     now = 2_000_000;
     const other: AttemptRule = { ...rule, name: 'other', free: 0 };

@@ -118,9 +118,14 @@ export class AttemptLimiter {
         if (updated.has(keys[i])) return;
         const row = live.get(keys[i]);
         const failures = (row ? Number(row.failures) : 0) + 1;
+        const delay = delayAfter(count.rule, failures);
+        const heldUntil = Number(row?.held_until ?? 0);
         updated.set(keys[i], {
           failures,
-          heldUntil: Math.max(Number(row?.held_until ?? 0), now + delayAfter(count.rule, failures)),
+          // A free failure sets no hold at all. Writing `now` there read as a hold to a request
+          // that took its clock earlier and waited for this row's lock (PostgreSQL, in parallel):
+          // it was answered 429 within the free attempts.
+          heldUntil: delay > 0 ? Math.max(heldUntil, now + delay) : heldUntil,
           expiresAt: now + count.rule.windowMs,
         });
       });
