@@ -1,5 +1,5 @@
 import { forwardRef, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
-import { optionKeys, splitProps, useMergedRef } from '../splitProps';
+import { optionKeys, splitProps, useMergedRef } from '../primitives/splitProps';
 import type { AuthClassNames } from './classNames';
 import { defaultRegisterMessages, type RegisterMessages } from './messages';
 import { CreateProjectStep } from './CreateProjectStep';
@@ -8,7 +8,7 @@ import { Checkbox, Heading, SubmitButton, TextField, type HeadingLevel } from '.
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
 import { GoogleOption, loadGoogleButton } from './google';
 import { IssueList, PolicyNotice } from './notices';
-import { useOnDemand } from '../onDemand';
+import { useOnDemand } from '../primitives/onDemand';
 import { AltchaField } from './AltchaField';
 import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';

@@ -1,5 +1,5 @@
 import { forwardRef, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
-import { optionKeys, splitProps, useMergedRef } from '../splitProps';
+import { optionKeys, splitProps, useMergedRef } from '../primitives/splitProps';
 import type { AuthClassNames } from './classNames';
 import { defaultSignInMessages, type SignInMessages } from './messages';
 import type { SignInLaterSteps } from './SignInLaterSteps';
@@ -8,7 +8,7 @@ import { ActionLink, Checkbox, Heading, SubmitButton, TextField, type HeadingLev
 import { useFocusFirstInvalid, submitWith, useStepFocus } from './focus';
 import { GoogleOption, loadGoogleButton } from './google';
 import { IssueList } from './notices';
-import { onDemand, useOnDemand } from '../onDemand';
+import { onDemand, useOnDemand } from '../primitives/onDemand';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
 

@@ -1,3 +1,4 @@
+import type { SlotClassNames } from '../primitives/classNames';
 /** Every part of the sign-in and register cards and the account-security cards; the default class of a part is `fpk-${slot}`. */
 export const AuthSlot = {
   Root: 'auth',
@@ -33,8 +34,8 @@ export const AuthSlot = {
 /** A part's name, e.g. 'auth-button'. */
 export type AuthSlotName = (typeof AuthSlot)[keyof typeof AuthSlot];
 
-/** Class names per part; a given name replaces the default one. */
-export type AuthClassNames = Partial<Record<AuthSlotName, string>>;
+/** Class names per part, added to the default `fpk-<slot>` (`{ replace }` drops it). */
+export type AuthClassNames = SlotClassNames<AuthSlotName>;
 
 /** The default class names: `fpk-${slot}` for each part. */
 export function getDefaultAuthClassNames(): Record<AuthSlotName, string> {

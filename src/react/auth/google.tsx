@@ -1,6 +1,6 @@
 // The optional Google sign-in above a form: the button, loaded on demand, and the 'or' divider.
 import { type ReactNode } from 'react';
-import { onDemand } from '../onDemand';
+import { onDemand } from '../primitives/onDemand';
 import { useCn } from './authClassContext';
 import type { GoogleButton } from './googleButton';
 import { Divider } from './notices';

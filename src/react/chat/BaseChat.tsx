@@ -19,6 +19,7 @@ import {
 import type { Communication } from '../../fhir';
 import { buildChatRows, type ChatRow } from './chatRows';
 import { CHAT_HEIGHT, defaultChatMessages, type ChatMessages } from './chatMessages';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every part of a chat; the default class of a part is `fpk-${slot}`. */
 export const ChatSlot = {
@@ -73,7 +74,7 @@ export interface BaseChatProps extends Omit<HTMLAttributes<HTMLDivElement>, 'tit
   /** The name shown for a sender; default the reference's display. */
   readonly senderName?: (message: Communication) => string | undefined;
   readonly messages?: Partial<ChatMessages>;
-  readonly classNames?: Partial<Record<ChatSlotName, string>>;
+  readonly classNames?: SlotClassNames<ChatSlotName>;
 }
 
 const ESTIMATED_DAY_HEIGHT = 40;
@@ -86,7 +87,7 @@ const STICK_TO_BOTTOM_PX = 120;
 function useSlots(classNames: BaseChatProps['classNames']) {
   return useMemo(() => {
     const slots = {} as Record<ChatSlotName, string>;
-    for (const slot of Object.values(ChatSlot)) slots[slot] = classNames?.[slot] ?? `fpk-${slot}`;
+    for (const slot of Object.values(ChatSlot)) slots[slot] = slotClassName(slot, classNames);
     return slots;
   }, [classNames]);
 }

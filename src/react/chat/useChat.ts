@@ -10,7 +10,7 @@ import {
 } from '../../client/chat';
 import { getDisplayString, getReferenceString, type Bundle, type Communication } from '../../fhir';
 import { useProfile } from '../hooks/useProfile';
-import { toOutcomeError } from '../hooks/request';
+import { toOutcomeError } from '../primitives/request';
 import { useSubscription, type SubscriptionConnectionState } from '../hooks/useSubscription';
 import { useFhirClient } from '../FhirProvider';
 import { useNotifications } from '../notifications';

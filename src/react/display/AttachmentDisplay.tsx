@@ -3,6 +3,7 @@ import { formatBytes, getMediaType, type Attachment } from '../../fhir';
 import type { CcdaDisplayMessages } from './CcdaDisplay';
 import { useAttachment } from './useAttachment';
 import { fillTemplate } from './fillTemplate';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the attachment view shows; `{name}` is the attachment's name. */
 export interface AttachmentDisplayMessages {
@@ -55,7 +56,7 @@ export interface AttachmentDisplayProps extends HTMLAttributes<HTMLElement> {
   /** Replaces the C-CDA view's texts. */
   readonly ccdaMessages?: Partial<CcdaDisplayMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<AttachmentDisplaySlot, string>>;
+  readonly classNames?: SlotClassNames<AttachmentDisplaySlot>;
 }
 
 /** Characters of a text file shown in place; the download has the rest. */
@@ -76,8 +77,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
     ref
   ) {
     const t = { ...defaultAttachmentDisplayMessages, ...messages };
-    const cls = (slot: AttachmentDisplaySlot) =>
-      classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
+    const cls = (slot: AttachmentDisplaySlot) => slotClassName(slot, classNames);
     const { kind, name, downloadName, url, text, loading, error } = useAttachment(attachment);
     const details = [getMediaType(attachment?.contentType), formatBytes(attachment?.size, locale)]
       .filter(Boolean)

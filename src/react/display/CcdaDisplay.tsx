@@ -4,6 +4,7 @@ import { readCcdaDocument, type CcdaSection } from './ccdaDocument';
 import { CcdaNarrative } from './CcdaNarrative';
 import { useCcdaValidation, type CcdaValidationFailure } from './useCcdaValidation';
 import { fillTemplate } from './fillTemplate';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the C-CDA view shows; `{…}` are filled in. */
 export interface CcdaDisplayMessages {
@@ -73,7 +74,7 @@ export interface CcdaDisplayProps extends HTMLAttributes<HTMLElement> {
   /** Replaces the texts. */
   readonly messages?: Partial<CcdaDisplayMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<CcdaDisplaySlot, string>>;
+  readonly classNames?: SlotClassNames<CcdaDisplaySlot>;
 }
 
 function failureText(failure: CcdaValidationFailure, t: CcdaDisplayMessages): string {
@@ -119,7 +120,7 @@ export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayPr
   ref
 ) {
   const t = { ...defaultCcdaDisplayMessages, ...messages };
-  const cls = (slot: CcdaDisplaySlot) => (classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`);
+  const cls = (slot: CcdaDisplaySlot) => slotClassName(slot, classNames);
   // The document is read with the browser's DOMParser. A server has none, so a server render (and
   // the hydration that follows it) shows the frame, busy, and the browser reads the document next.
   const canParse = useSyncExternalStore(subscribeToNothing, hasDomParser, noDomParserOnServer);

@@ -13,6 +13,7 @@ import {
 } from '../../fhir';
 import { StatusBadge } from './StatusBadge';
 import { useDiagnosticReportResults } from './useDiagnosticReportResults';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the report view shows. */
 export interface DiagnosticReportMessages {
@@ -105,7 +106,7 @@ export interface DiagnosticReportDisplayProps extends HTMLAttributes<HTMLElement
   /** Replaces the texts. */
   readonly messages?: Partial<DiagnosticReportMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<DiagnosticReportSlot, string>>;
+  readonly classNames?: SlotClassNames<DiagnosticReportSlot>;
   /** Renders a result's test name, e.g. as a link to the observation. */
   readonly renderTest?: (observation: Observation, text: string) => ReactNode;
 }
@@ -123,8 +124,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
     ref
   ) {
     const t = { ...defaultDiagnosticReportMessages, ...messages };
-    const cls = (slot: DiagnosticReportSlot) =>
-      classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
+    const cls = (slot: DiagnosticReportSlot) => slotClassName(slot, classNames);
     const { results, loading, error } = useDiagnosticReportResults(report, observations);
     const captionId = useId();
     const Heading = `h${headingLevel}` as 'h2';

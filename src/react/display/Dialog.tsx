@@ -1,5 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the dialog shows besides its own content. */
 export interface DialogMessages {
@@ -30,12 +31,10 @@ export interface DialogProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
   /** Replaces the dialog's texts. */
   readonly messages?: Partial<DialogMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<DialogSlot, string>>;
+  readonly classNames?: SlotClassNames<DialogSlot>;
   /** Where the dialog is portalled to; document.body by default. */
   readonly container?: HTMLElement | null;
 }
-
-const cls = (slot: DialogSlot, extra?: string) => (extra ? `fpk-${slot} ${extra}` : `fpk-${slot}`);
 
 /**
  * A modal dialog over Radix Dialog: focus is trapped and returns to the trigger, Escape closes,
@@ -63,22 +62,22 @@ export const Dialog = /* @__PURE__ */ forwardRef<HTMLDivElement, DialogProps>(fu
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal container={container}>
-        <RadixDialog.Overlay className={cls('dialog-overlay', classNames?.['dialog-overlay'])} />
+        <RadixDialog.Overlay className={slotClassName('dialog-overlay', classNames)} />
         <RadixDialog.Content
           {...rest}
           ref={ref}
-          className={cls('dialog', [classNames?.dialog, className].filter(Boolean).join(' ') || undefined)}
+          className={slotClassName('dialog', classNames, className)}
           // Without a description Radix warns unless aria-describedby is explicitly undefined.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <RadixDialog.Title className={cls('dialog-title', classNames?.['dialog-title'])}>{title}</RadixDialog.Title>
+          <RadixDialog.Title className={slotClassName('dialog-title', classNames)}>{title}</RadixDialog.Title>
           {description && (
-            <RadixDialog.Description className={cls('dialog-description', classNames?.['dialog-description'])}>
+            <RadixDialog.Description className={slotClassName('dialog-description', classNames)}>
               {description}
             </RadixDialog.Description>
           )}
           {children}
-          <RadixDialog.Close className={cls('dialog-close', classNames?.['dialog-close'])} aria-label={texts.close}>
+          <RadixDialog.Close className={slotClassName('dialog-close', classNames)} aria-label={texts.close}>
             <span aria-hidden="true">×</span>
           </RadixDialog.Close>
         </RadixDialog.Content>

@@ -10,6 +10,7 @@ import {
 } from '../../fhir';
 import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 export type { ChartYMin } from './chartYDomain';
 
@@ -71,7 +72,7 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
   /** Replaces the texts. */
   readonly messages?: Partial<ObservationChartMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<ObservationChartSlot, string>>;
+  readonly classNames?: SlotClassNames<ObservationChartSlot>;
 }
 
 /**
@@ -169,8 +170,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
   ) {
     const t = { ...defaultObservationChartMessages, ...messages };
     const unit = formatUnit(unitCode) || undefined;
-    const cls = (slot: ObservationChartSlot) =>
-      classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`;
+    const cls = (slot: ObservationChartSlot) => slotClassName(slot, classNames);
     const id = useId();
     const ObservationChartCanvas = loadedCanvas ?? LazyObservationChartCanvas;
     const [focusIndex, setFocusIndex] = useState<number>();

@@ -17,7 +17,8 @@ import {
   type Resource,
 } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { loadSanitizer } from '../questionnaire/sanitize';
+import { loadSanitizer } from '../primitives/sanitize';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the viewer shows; `{count}` is filled in. */
 export interface ResourceViewerMessages {
@@ -63,7 +64,7 @@ export interface ResourceViewerProps extends Omit<HTMLAttributes<HTMLDivElement>
   /** Replaces the texts. */
   readonly messages?: Partial<ResourceViewerMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<ResourceViewerSlot, string>>;
+  readonly classNames?: SlotClassNames<ResourceViewerSlot>;
 }
 
 interface ValueContext {
@@ -175,7 +176,7 @@ export const ResourceViewer = /* @__PURE__ */ forwardRef<HTMLDivElement, Resourc
   const client = useFhirClient();
   const policy = accessPolicy ?? client.getAccessPolicy();
   const t = { ...defaultResourceViewerMessages, ...messages };
-  const cls = (slot: ResourceViewerSlot) => (classNames?.[slot] ? `fpk-${slot} ${classNames[slot]}` : `fpk-${slot}`);
+  const cls = (slot: ResourceViewerSlot) => slotClassName(slot, classNames);
   const ctx: ValueContext = {
     t,
     locale,

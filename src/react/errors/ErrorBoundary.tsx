@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { normalizeErrorString } from '../../fhir';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the error panel shows. */
 export interface ErrorBoundaryMessages {
@@ -36,7 +37,7 @@ export interface ErrorBoundaryProps {
   /** Extra class on the panel. */
   readonly className?: string;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<ErrorBoundarySlot, string>>;
+  readonly classNames?: SlotClassNames<ErrorBoundarySlot>;
 }
 
 interface ErrorBoundaryState {
@@ -89,8 +90,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     const message = normalizeErrorString(this.state.error);
     if (fallback) return fallback({ error: this.state.error, message, reset: this.reset });
     const Heading = `h${headingLevel}` as const;
-    const cls = (slot: ErrorBoundarySlot, extra?: string) =>
-      [`fpk-${slot}`, classNames?.[slot], extra].filter(Boolean).join(' ');
+    const cls = (slot: ErrorBoundarySlot, extra?: string) => slotClassName(slot, classNames, extra);
     return (
       <div className={cls('error-panel', className)} role="alert">
         <Heading className={cls('error-panel-title')}>{messages.title}</Heading>

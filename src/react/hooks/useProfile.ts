@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
-import { useRequest } from './request';
+import { useRequest } from '../primitives/request';
 
 /** The signed-in user's profile resource (Patient, Practitioner, ...), or undefined when signed out. */
 export type Profile = NonNullable<ReturnType<FhirClient['getProfile']>>;

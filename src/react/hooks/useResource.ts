@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { Reference, Resource } from '../../fhir';
 import type { OperationOutcomeError } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { toOutcomeError, withSignal } from './request';
+import { toOutcomeError, withSignal } from '../primitives/request';
 
 /** What {@link useResource} accepts: a resource, a Reference, or a reference string such as 'Patient/123'. */
 export type ResourceOrReference<T extends Resource = Resource> = T | Reference | string | undefined;

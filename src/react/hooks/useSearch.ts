@@ -1,7 +1,7 @@
 import type { FhirClient, RequestOptions, ResourceArray } from '../../client';
 import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { useRequest } from './request';
+import { useRequest } from '../primitives/request';
 
 /** Search debounce after the first request. */
 export const SEARCH_DEBOUNCE_MS = 250;

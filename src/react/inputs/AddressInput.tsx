@@ -3,7 +3,7 @@ import type { Address } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
 import { MoreFields } from './MoreFields';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Address.use codes the editor offers. */
 export const ADDRESS_USES = ['home', 'work', 'temp', 'old', 'billing'] as const;

@@ -3,8 +3,8 @@ import { formatCodeableConcept, formatCoding, type CodeableConcept, type Coding 
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
 import { PICKER_TYPING_DELAY_MS } from './ResourcePicker';
-import { useCombobox } from './useCombobox';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useCombobox } from '../primitives/useCombobox';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 /**

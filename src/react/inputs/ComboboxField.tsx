@@ -1,7 +1,7 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { FieldError } from './fields';
-import type { useCombobox } from './useCombobox';
+import type { useCombobox } from '../primitives/useCombobox';
 
 /** The markup every picker shares: label, combobox input, listbox, and a status line under it. */
 export const ComboboxField = /* @__PURE__ */ forwardRef<

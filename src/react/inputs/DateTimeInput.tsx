@@ -1,7 +1,7 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { FieldError } from './fields';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Every text of {@link DateTimeInput}. */
 export interface DateTimeInputMessages {

@@ -3,7 +3,7 @@ import type { HumanName } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
 import { MoreFields } from './MoreFields';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** HumanName.use codes the editor offers. */
 export const NAME_USES = ['usual', 'official', 'temp', 'nickname', 'anonymous', 'old', 'maiden'] as const;

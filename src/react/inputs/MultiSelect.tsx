@@ -1,8 +1,8 @@
 import { forwardRef, useId, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
-import { useCombobox } from './useCombobox';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useCombobox } from '../primitives/useCombobox';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** One choice of a {@link MultiSelect}. */
 export interface MultiSelectOption {

@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type FieldsetHTMLAttributes } from 'react'
 import type { Quantity } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, FieldError, SelectField } from './fields';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Quantity.comparator codes the editor offers. */
 export const QUANTITY_COMPARATORS = ['<', '<=', '>=', '>'] as const;

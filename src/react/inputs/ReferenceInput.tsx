@@ -3,7 +3,7 @@ import { createReference, getDisplayString, parseReference, type Reference } fro
 import { slotClass, type InputsClassNames } from './classNames';
 import { SelectField } from './fields';
 import { ResourcePicker, type ResourcePickerMessages, type ResourceSearch } from './ResourcePicker';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Every text of {@link ReferenceInput}. */
 export interface ReferenceInputMessages extends ResourcePickerMessages {

@@ -2,8 +2,8 @@ import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { getDisplayString, getReferenceString, type Resource } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
-import { useCombobox } from './useCombobox';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useCombobox } from '../primitives/useCombobox';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
 
 /** Picker typing delay. */

@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** What a hidden secret shows, whatever its length (8 dots). */
 export const SECRET_MASK = '••••••••';

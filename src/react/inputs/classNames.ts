@@ -1,3 +1,4 @@
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 /** Every part of the edit inputs; the default class of a part is `fpk-${slot}`. */
 export const InputsSlot = {
   Fieldset: 'inputs-fieldset',
@@ -37,11 +38,10 @@ export const InputsSlot = {
 /** A part's name, e.g. 'inputs-field'. */
 export type InputsSlotName = (typeof InputsSlot)[keyof typeof InputsSlot];
 
-/** Class names per part; a given name replaces the default one. */
-export type InputsClassNames = Partial<Record<InputsSlotName, string>>;
+/** Class names per part, added to the default `fpk-<slot>` (`{ replace }` drops it). */
+export type InputsClassNames = SlotClassNames<InputsSlotName>;
 
-/** The class of one part: the user's from `classNames`, else `fpk-${slot}`. */
+/** The class of one part: `fpk-${slot}` and the user's from `classNames` (primitives/classNames.ts). */
 export function slotClass(slot: InputsSlotName, classNames: InputsClassNames | undefined, extra?: string): string {
-  const base = classNames?.[slot] ?? `fpk-${slot}`;
-  return extra ? `${base} ${extra}` : base;
+  return slotClassName(slot, classNames, extra);
 }

@@ -1,6 +1,6 @@
 // The edit inputs: each a headless hook and a thin styled default (controlled or uncontrolled).
 export * from './classNames';
-export { useControllableState, type ValueProps } from './useControllableState';
+export { useControllableState, type ValueProps } from '../primitives/useControllableState';
 export * from './AddressInput';
 export * from './QuantityInput';
 export * from './HumanNameInput';

@@ -1,5 +1,5 @@
 import { normalizeErrorString } from '../../fhir';
-import { useRequest } from '../hooks/request';
+import { useRequest } from '../primitives/request';
 
 /** What {@link useDebouncedSearch} holds: the last answer, whether one is pending, and its error. */
 export interface DebouncedSearchState<T> {

@@ -12,7 +12,7 @@ import {
   type Resource,
   type TypeSchema,
 } from '../../fhir';
-import { useControllableState, type ValueProps } from './useControllableState';
+import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Loads a type's schema; the app hands in its client, e.g. `(type) => client.requestSchema(type)`. */
 export type SchemaLoader = (type: string) => Promise<TypeSchema>;

@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useState, type HTMLAttributes } from 'react';
 import { createPortal } from 'react-dom';
 import type { NotificationData } from './notificationsReducer';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Texts of the toast stack that are not the toasts' own. */
 export interface NotificationsMessages {
@@ -46,7 +47,7 @@ export interface NotificationsProps extends Omit<
   readonly container?: Element | null;
   readonly messages?: Partial<NotificationsMessages>;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<NotificationsSlot, string>>;
+  readonly classNames?: SlotClassNames<NotificationsSlot>;
 }
 
 /**
@@ -73,8 +74,7 @@ export const Notifications = /* @__PURE__ */ forwardRef<HTMLElement, Notificatio
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
 
-  const cls = (slot: NotificationsSlot, extra?: string) =>
-    [`fpk-${slot}`, classNames?.[slot], extra].filter(Boolean).join(' ');
+  const cls = (slot: NotificationsSlot, extra?: string) => slotClassName(slot, classNames, extra);
 
   const stack = (
     <section

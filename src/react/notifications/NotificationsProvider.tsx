@@ -9,6 +9,7 @@ import {
   type NotificationsSlot,
 } from './Notifications';
 import { useNotificationsStore, type NotificationsStore } from './useNotificationsStore';
+import type { SlotClassNames } from '../primitives/classNames';
 
 /** Every text the notifications show besides the app's own. */
 export interface NotificationsProviderMessages extends NotificationsMessages {
@@ -51,7 +52,7 @@ export interface NotificationsProviderProps {
   /** Extra class on the stack. */
   readonly className?: string;
   /** Extra classes per part. */
-  readonly classNames?: Partial<Record<NotificationsSlot, string>>;
+  readonly classNames?: SlotClassNames<NotificationsSlot>;
 }
 
 /** Holds the app's toasts and shows them bottom-right; `useNotifications()` opens them. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
 import { useQuestionnaireCn } from './questionnaireClassContext';
-import { loadSanitizer } from './sanitize';
+import { loadSanitizer } from '../primitives/sanitize';
 
 const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml';
 

@@ -1,4 +1,4 @@
-import { onDemand, useOnDemand } from '../onDemand';
+import { onDemand, useOnDemand } from '../primitives/onDemand';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 import type { SignaturePadProps } from './SignaturePad';
 

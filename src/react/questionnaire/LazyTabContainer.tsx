@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import type { QuestionnaireItemState } from '../../questionnaire';
-import { onDemand, useOnDemand } from '../onDemand';
+import { onDemand, useOnDemand } from '../primitives/onDemand';
 
 /** The tabs of a tab-container group, a chunk of their own: few questionnaires use them. */
 export const tabsChunk = /* @__PURE__ */ onDemand(() => import('./TabContainer'), 'the questionnaire tabs');

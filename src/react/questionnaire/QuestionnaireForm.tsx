@@ -22,7 +22,7 @@ import {
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { LazySignaturePad } from './LazySignaturePad';
 import { QuestionnaireDraftStatus, QuestionnaireResume } from './DraftParts';
-import { optionKeys, splitProps } from '../splitProps';
+import { optionKeys, splitProps } from '../primitives/splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';

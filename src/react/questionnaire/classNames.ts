@@ -1,3 +1,4 @@
+import type { SlotClassNames } from '../primitives/classNames';
 /** Every part of the questionnaire form; the default class of a part is `fpk-${slot}`. */
 export const QuestionnaireSlot = {
   Root: 'questionnaire',
@@ -63,8 +64,8 @@ export const QuestionnaireSlot = {
 /** A part's name, e.g. 'questionnaire-item'. */
 export type QuestionnaireSlotName = (typeof QuestionnaireSlot)[keyof typeof QuestionnaireSlot];
 
-/** Class names per part; a given name replaces the default one. */
-export type QuestionnaireClassNames = Partial<Record<QuestionnaireSlotName, string>>;
+/** Class names per part, added to the default `fpk-<slot>` (`{ replace }` drops it). */
+export type QuestionnaireClassNames = SlotClassNames<QuestionnaireSlotName>;
 
 /** The default class names: `fpk-${slot}` for each part. */
 export function getDefaultQuestionnaireClassNames(): Record<QuestionnaireSlotName, string> {

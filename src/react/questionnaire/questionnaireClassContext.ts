@@ -2,8 +2,9 @@
 // a QuestionnaireForm (a SignaturePad on its own) the default classes apply.
 import { createContext, useContext, useMemo } from 'react';
 import type { QuestionnaireClassNames, QuestionnaireSlotName } from './classNames';
+import { slotClassName } from '../primitives/classNames';
 
-/** Resolves a part's class name (the user's or `fpk-${slot}`) plus extra classes. */
+/** Resolves a part's class name (`fpk-${slot}` and the user's) plus extra classes. */
 export type QuestionnaireClassNameOf = (
   slot: QuestionnaireSlotName,
   ...extra: (string | undefined | false)[]
@@ -24,7 +25,7 @@ export const QuestionnaireClassContext = /* @__PURE__ */ createContext<Questionn
 export function useQuestionnaireClassNameOf(classNames: QuestionnaireClassNames | undefined): QuestionnaireClassNameOf {
   const key = classNames ? JSON.stringify(classNames) : '';
   return useMemo(
-    () => (key ? (slot, ...extra) => join([classNames?.[slot] ?? `fpk-${slot}`, ...extra]) : defaultClassNameOf),
+    () => (key ? (slot, ...extra) => slotClassName(slot, classNames, ...extra) : defaultClassNameOf),
     // The key stands for the names' content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key]

@@ -11,7 +11,7 @@ import {
   type QuestionnaireStoreOptions,
 } from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
-import { useRequest } from '../hooks/request';
+import { useRequest } from '../primitives/request';
 import { useQuestionnaireDrafts, type UseQuestionnaireDraftsOptions } from './useQuestionnaireDrafts';
 import { whenIdle } from './whenIdle';
 

@@ -10,8 +10,9 @@ import {
   type ReactNode,
 } from 'react';
 import { DayPicker, UI, DayFlag, SelectionState, type ClassNames, type RootProps } from 'react-day-picker';
-import type { ValueProps } from '../inputs/useControllableState';
+import type { ValueProps } from '../primitives/useControllableState';
 import { getDefaultLocale, getFirstDayOfWeek, type FormatContext } from '../locale/locale';
+import { partClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
 export type MonthCalendarSlot = UI | DayFlag | SelectionState;
@@ -86,7 +87,7 @@ export interface MonthCalendarProps
   /** Texts; each replaceable. */
   readonly messages?: Partial<MonthCalendarMessages>;
   /** Classes per part, replacing the default `fpk-calendar-<part>` class. */
-  readonly classNames?: Partial<Record<MonthCalendarSlot, string>>;
+  readonly classNames?: SlotClassNames<MonthCalendarSlot>;
   /** Content under the grid, announced politely (react-day-picker's live footer). */
   readonly footer?: ReactNode;
 }
@@ -169,7 +170,10 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
   };
   const mergedClassNames = useMemo(() => {
     const defaults = getMonthCalendarClassNames();
-    return classNames ? { ...defaults, ...classNames } : defaults;
+    if (!classNames) return defaults;
+    const merged = { ...defaults };
+    for (const part of PARTS) merged[part] = partClassName(defaults[part], classNames[part]);
+    return merged;
   }, [classNames]);
   const extras: RootExtras = { attributes, ref };
 

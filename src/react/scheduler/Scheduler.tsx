@@ -1,15 +1,16 @@
 import { forwardRef, useEffect, useId, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { getDefaultLocale, type FormatContext } from '../locale/locale';
-import { optionKeys, splitProps } from '../splitProps';
+import { optionKeys, splitProps } from '../primitives/splitProps';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
 import { ResourceName } from '../display/ResourceName';
 import type { MonthCalendarMessages, MonthCalendarSlot } from './MonthCalendar';
-import { onDemand, useOnDemand } from '../onDemand';
+import { onDemand, useOnDemand } from '../primitives/onDemand';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
 import type { SchedulerQuestionnaireProps } from './SimpleQuestionnaireForm';
 import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
+import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 // The month calendar (react-day-picker and date-fns, about two thirds of the Scheduler's code)
 // is fetched as soon as a Scheduler mounts, alongside the schedule and its slots, which it is
@@ -36,11 +37,11 @@ export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes
    * Classes per part, replacing the default `fpk-<part>` class. Buttons also keep the shared
    * `fpk-button` control class (controls.css).
    */
-  readonly classNames?: Partial<Record<SchedulerSlot, string>>;
+  readonly classNames?: SlotClassNames<SchedulerSlot>;
   /** Texts of the month calendar (weekday headers, caption, day names); its button names come from `messages`. */
   readonly calendarMessages?: Partial<MonthCalendarMessages>;
   /** Classes of the month calendar's parts. */
-  readonly calendarClassNames?: Partial<Record<MonthCalendarSlot, string>>;
+  readonly calendarClassNames?: SlotClassNames<MonthCalendarSlot>;
 }
 
 // The parts, steps and the provider's name live in schedulerView.ts; exported from here as before.
@@ -91,7 +92,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const text = { ...defaultSchedulerMessages, ...messages };
   const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
   const formatContext: FormatContext = { locale, timeZone };
-  const cls = (slot: SchedulerSlot) => classNames?.[slot] ?? `fpk-${slot}`;
+  const cls = (slot: SchedulerSlot) => slotClassName(slot, classNames);
   const Heading = `h${headingLevel}` as 'h2';
   const id = useId();
   const headingId = `${id}-heading`;

@@ -27,7 +27,7 @@ import { getTimesForDay, groupSlotsByDay, toDayKey, type BookableSlot, type Slot
 import { getMonthStart, getSlotSearchWindow } from '../../scheduler/window';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
-import { useRequest } from '../hooks/request';
+import { useRequest } from '../primitives/request';
 import { useProfile } from '../hooks/useProfile';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import { useQuestionnaireFormContext } from '../context';
 import { useQuestionnaireCn } from '../questionnaireClassContext';
-import { onDemand } from '../../onDemand';
+import { onDemand } from '../../primitives/onDemand';
 import { whenIdle } from '../whenIdle';
 import { ComboboxTags } from './ComboboxTags';
 import { isValueSetPicker } from './inputKind';

@@ -128,7 +128,7 @@ describe('the attachment input', () => {
 });
 
 describe('classNames', () => {
-  it('replaces the class of the parts it names and keeps the default class of the others', () => {
+  it('adds the class of the parts it names, replaces only where asked, and keeps the others', () => {
     const { container } = render(
       <QuestionnaireForm
         questionnaire={{
@@ -136,12 +136,14 @@ describe('classNames', () => {
           status: 'active',
           item: [{ linkId: 'name', text: 'Name', type: 'string' }],
         }}
-        classNames={{ 'questionnaire-item': 'my-item', input: 'my-input' }}
+        classNames={{ 'questionnaire-item': 'my-item', input: { replace: 'my-input' } }}
       />,
       { wrapper: withClient(createTestClient(() => fhirJson({})).client) }
     );
     expect(screen.getByLabelText('Name')).toHaveClass('my-input', { exact: true });
-    expect(container.querySelector('[data-link-id="name"]')).toHaveClass('my-item', { exact: true });
+    expect(container.querySelector('[data-link-id="name"]')).toHaveClass('fpk-questionnaire-item my-item', {
+      exact: true,
+    });
     expect(screen.getByText('Name')).toHaveClass('fpk-questionnaire-label', { exact: true });
     expect(screen.getByRole('button', { name: 'Submit' })).toHaveClass('fpk-button');
   });
