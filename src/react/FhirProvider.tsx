@@ -1,17 +1,25 @@
 import { useContext, type ReactNode } from 'react';
 import type { FhirClient } from '../client';
 import { FhirClientContext } from './fhirClientContext';
+import { LocaleContext } from './locale/LocaleContext';
 
 /** Props of {@link FhirProvider}. */
 export interface FhirProviderProps {
   /** The client every hook below the provider talks to. */
   readonly client: FhirClient;
+  /**
+   * The locale (BCP 47, e.g. 'fr-FR') every component below formats dates, numbers and week
+   * starts in, unless it has its own `locale` prop. Without it: the browser's, read after
+   * hydration (en-US on a server), so a server render hydrates without a mismatch.
+   */
+  readonly locale?: string;
   readonly children?: ReactNode;
 }
 
-/** Makes a FhirClient available to the hooks and components below it. */
-export function FhirProvider({ client, children }: FhirProviderProps): ReactNode {
-  return <FhirClientContext.Provider value={client}>{children}</FhirClientContext.Provider>;
+/** Makes a FhirClient (and a default locale) available to the hooks and components below it. */
+export function FhirProvider({ client, locale, children }: FhirProviderProps): ReactNode {
+  const tree = <FhirClientContext.Provider value={client}>{children}</FhirClientContext.Provider>;
+  return locale ? <LocaleContext.Provider value={locale}>{tree}</LocaleContext.Provider> : tree;
 }
 
 /** The FhirClient of the nearest FhirProvider; throws when there is none. */

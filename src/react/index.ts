@@ -3,6 +3,7 @@
 // Each component family (src/react/<family>/index.ts) adds one line here.
 export * from './FhirProvider';
 export * from './hooks';
+export { DEFAULT_LOCALE, useLocale } from './locale/LocaleContext';
 export * from './display';
 export * from './errors';
 export * from './notifications';
