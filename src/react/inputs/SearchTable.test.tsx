@@ -48,7 +48,7 @@ describe('SearchTable', () => {
     );
     const table = screen.getByRole('table', { name: 'Patients' });
     expect(await within(table).findByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(within(table).getByRole('cell', { name: '1906-12-09' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Dec 9, 1906' })).toBeInTheDocument();
     expect(
       within(table)
         .getAllByRole('columnheader')

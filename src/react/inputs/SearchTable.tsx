@@ -1,19 +1,34 @@
-import { forwardRef, useEffect, useId, useMemo, useState, type ReactNode, type TableHTMLAttributes } from 'react';
+import {
+  forwardRef,
+  useId,
+  useMemo,
+  type HTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TableHTMLAttributes,
+} from 'react';
 import {
   formatAddress,
   formatCodeableConcept,
+  formatDateTime,
   formatHumanName,
-  formatQuantity,
+  formatNumber,
+  formatPeriod,
+  formatUnit,
   getDisplayString,
+  isValidDateTime,
   getSearchParameterDetails,
   type Bundle,
   type Resource,
 } from '../../fhir';
+import { useLocale } from '../locale/LocaleContext';
+import { optionKeys, splitProps } from '../primitives/splitProps';
 import { slotClass, type InputsClassNames } from './classNames';
 import { useDebouncedSearch } from './useDebouncedSearch';
+import { useSearchTableState, type UseSearchTableStateOptions } from './useSearchTableState';
 
-/** Search debounce of the filter. */
-export const SEARCH_TABLE_DEBOUNCE_MS = 250;
+// The table's state hook and types are part of its public API, exported with it.
+export * from './useSearchTableState';
 
 /** One column: a search parameter code ('name', 'birthdate'), or a field with its own label, path and sort. */
 export type SearchTableColumn =
@@ -48,6 +63,8 @@ export interface SearchTableMessages {
   readonly selectRow: (name: string) => string;
   readonly previous: string;
   readonly next: string;
+  /** The server's count of matches (`Bundle.total`), with the number already formatted in the table's locale. */
+  readonly results: (count: number, formatted: string) => string;
   /** The header of a column given as a search parameter code. */
   readonly column: (code: string) => string;
 }
@@ -62,6 +79,7 @@ export const defaultSearchTableMessages: SearchTableMessages = {
   selectRow: (name) => `Select ${name}`,
   previous: 'Previous page',
   next: 'Next page',
+  results: (count, formatted) => `${formatted} ${count === 1 ? 'result' : 'results'}`,
   column: (code) => (code.charAt(0).toUpperCase() + code.slice(1)).replace(/-/g, ' '),
 };
 
@@ -96,136 +114,142 @@ export function resolveColumns(
 }
 
 /**
- * The text of the value at a dotted path: names, concepts, addresses and references formatted; the
- * first of a list, or with `system` the first ContactPoint of that system ('phone': a phone number,
- * never the email listed before it).
+ * The value at a dotted path: the first of a list, or with `system` the first ContactPoint of that
+ * system ('phone': a phone number, never the email listed before it).
  */
-export function formatPath(resource: Resource, path: string, system?: string): string {
+function valueAtPath(resource: Resource, path: string, system?: string): unknown {
   let value: any = resource;
   for (const part of path.split('.')) {
     if (Array.isArray(value)) value = value[0];
-    if (value === null || typeof value !== 'object') return '';
+    if (value === null || typeof value !== 'object') return undefined;
     // A choice element (value[x]) is stored under valueQuantity, valueString...
     const key =
       part in value ? part : Object.keys(value).find((k) => k.startsWith(part) && /^[A-Z]/.test(k.slice(part.length)));
     value = key ? value[key] : undefined;
   }
-  if (Array.isArray(value) && system) value = value.find((v) => v?.system === system);
-  else if (Array.isArray(value)) value = value[0];
-  else if (system && value?.system !== system) return '';
+  if (Array.isArray(value) && system) return value.find((v) => v?.system === system);
+  if (Array.isArray(value)) return value[0];
+  if (system && value?.system !== system) return undefined;
+  return value;
+}
+
+/** A date or dateTime (a day at least: a bare year could as well be a code), shown as a date. */
+function isDateValue(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && isValidDateTime(value);
+}
+
+/** A value as text in `locale`: names, concepts, addresses and references formatted, dates and numbers through Intl. */
+function formatValue(value: any, locale?: string): string {
   if (value === undefined || value === null) return '';
+  if (isDateValue(value)) return formatDateTime(value, locale) || value;
+  if (typeof value === 'number') return formatNumber(value, locale);
   if (typeof value !== 'object') return String(value);
   if ('family' in value || 'given' in value) return formatHumanName(value);
   if ('coding' in value || 'text' in value) return formatCodeableConcept(value);
   if ('city' in value || 'line' in value || 'postalCode' in value) return formatAddress(value);
   if ('display' in value || 'reference' in value) return value.display ?? value.reference ?? '';
-  // A number is a Quantity (unit as people write it); a ContactPoint's value is its text.
-  if ('value' in value) return typeof value.value === 'number' ? formatQuantity(value) : String(value.value ?? '');
+  if ('start' in value || 'end' in value) return formatPeriod(value, locale);
+  if ('value' in value) {
+    // A ContactPoint's value is its text; a number is a Quantity's, with its unit as people write it.
+    if (typeof value.value !== 'number') return String(value.value ?? '');
+    const number = (value.comparator ?? '') + formatNumber(value.value, locale);
+    const unit = formatUnit(value);
+    return !unit ? number : unit === '%' ? number + unit : `${number} ${unit}`;
+  }
   return '';
 }
 
+/**
+ * The text of the value at a dotted path, formatted in `locale` (dates and numbers): names,
+ * concepts, addresses and references formatted; the first of a list, or with `system` the first
+ * ContactPoint of that system ('phone': a phone number, never the email listed before it).
+ */
+export function formatPath(resource: Resource, path: string, system?: string, locale?: string): string {
+  return formatValue(valueAtPath(resource, path, system), locale);
+}
+
+/** A cell's content: a date in a `<time>` element, so its machine-readable value stays on the page. */
+function cellOf(resource: Resource, column: ResolvedColumn, locale: string): ReactNode {
+  if (column.render) return column.render(resource);
+  const value = valueAtPath(resource, column.path, column.system);
+  const text = formatValue(value, locale);
+  return isDateValue(value) && text ? <time dateTime={value}>{text}</time> : text;
+}
+
 /** Options of {@link useSearchTable}. */
-export interface UseSearchTableOptions {
+export interface UseSearchTableOptions extends UseSearchTableStateOptions {
   readonly resourceType: string;
   readonly search: BundleSearch;
-  /** Rows per page (`_count`). Default 20. */
-  readonly pageSize?: number;
-  /** The search parameter the filter box fills. Default 'name'. */
-  readonly filterParam?: string;
-  /** Fixed search parameters added to every search. */
-  readonly query?: Readonly<Record<string, string>>;
 }
+
+const idOf = (r: Resource) => `${r.resourceType}/${r.id}`;
 
 /**
  * Headless search table: the query (filter 250 ms after typing stops, sort, page), the page of
- * results, and the selection. Paging follows the server's `next` and `previous` links.
+ * results, and the selection, each controllable (useSearchTableState). Paging follows the
+ * server's `next` and `previous` links.
  */
-export function useSearchTable({
-  resourceType,
-  search,
-  pageSize = 20,
-  filterParam = 'name',
-  query: fixed,
-}: UseSearchTableOptions) {
-  const [filterText, setFilterText] = useState('');
-  const [query, setQuery] = useState<Record<string, string>>(() => ({ ...fixed, _count: String(pageSize) }));
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+export function useSearchTable({ resourceType, search, ...stateOptions }: UseSearchTableOptions) {
+  const state = useSearchTableState(stateOptions);
+  const { query, selection, setSelection } = state;
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery((q) => {
-        const next = { ...q };
-        delete next._offset;
-        if (filterText.trim()) next[filterParam] = filterText.trim();
-        else delete next[filterParam];
-        return JSON.stringify(next) === JSON.stringify(q) ? q : next;
-      });
-    }, SEARCH_TABLE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [filterText, filterParam]);
-
-  const key = JSON.stringify(query);
   const result = useDebouncedSearch(
     async (_k, signal) => {
       const bundle = await search(resourceType, query, { signal });
       return [bundle];
     },
-    key,
+    JSON.stringify(query),
     true,
     0,
     resourceType
   );
   const bundle = result.items[0];
   const rows = useMemo(() => (bundle?.entry ?? []).map((e) => e.resource).filter((r): r is Resource => !!r), [bundle]);
-  useEffect(() => setSelected(new Set()), [bundle]);
 
   const link = (relation: string) => bundle?.link?.find((l) => l.relation === relation)?.url;
-  const follow = (relation: 'next' | 'previous') => {
-    const url = link(relation) ?? (relation === 'previous' ? link('prev') : undefined);
-    if (url) setQuery(Object.fromEntries(new URL(url).searchParams));
-  };
-  const sortBy = (param: string) =>
-    setQuery((q) => {
-      const next: Record<string, string> = { ...q, _sort: q._sort === param ? `-${param}` : param };
-      delete next._offset;
-      return next;
-    });
-  const idOf = (r: Resource) => `${r.resourceType}/${r.id}`;
+  const nextUrl = link('next');
+  const previousUrl = link('previous') ?? link('prev');
+  const selected = new Set(selection);
+  const isSelected = (r: Resource) => selected.has(idOf(r));
   const toggle = (r: Resource) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(idOf(r))) next.add(idOf(r));
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((r) => selected.has(idOf(r)));
-  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map(idOf)));
+    setSelection(isSelected(r) ? selection.filter((id) => id !== idOf(r)) : [...selection, idOf(r)]);
+  const allSelected = rows.length > 0 && rows.every(isSelected);
+  const toggleAll = () => {
+    const onPage = new Set(rows.map(idOf));
+    setSelection(
+      allSelected
+        ? selection.filter((id) => !onPage.has(id))
+        : [...selection, ...[...onPage].filter((id) => !selected.has(id))]
+    );
+  };
 
   return {
-    filterText,
-    setFilterText,
+    filterText: state.filter,
+    setFilterText: state.setFilter,
     query,
-    sort: query._sort,
-    sortBy,
+    sort: state.sort,
+    sortBy: state.sortBy,
+    page: state.page,
     rows,
     bundle,
     loading: result.loading,
     error: result.error,
-    hasNext: !!link('next'),
-    hasPrevious: !!(link('previous') ?? link('prev')),
-    next: () => follow('next'),
-    previous: () => follow('previous'),
-    isSelected: (r: Resource) => selected.has(idOf(r)),
+    hasNext: !!nextUrl,
+    hasPrevious: !!previousUrl,
+    next: () => nextUrl && state.follow('next', nextUrl),
+    previous: () => previousUrl && state.follow('previous', previousUrl),
+    selection,
+    isSelected,
     toggle,
     allSelected,
-    someSelected: selected.size > 0 && !allSelected,
+    someSelected: !allSelected && rows.some(isSelected),
     toggleAll,
-    selectedRows: rows.filter((r) => selected.has(idOf(r))),
+    selectedRows: rows.filter(isSelected),
   };
 }
 
-/** Props of {@link SearchTable}. */
-export interface SearchTableProps
-  extends UseSearchTableOptions, Omit<TableHTMLAttributes<HTMLTableElement>, 'onSelect'> {
+/** Props of {@link SearchTable}; other HTML attributes, `className`, `dir` and `ref` go to the root element. */
+export interface SearchTableProps extends UseSearchTableOptions, HTMLAttributes<HTMLDivElement> {
   /** The table's accessible name, e.g. 'Patients'. */
   readonly label: string;
   readonly columns: readonly SearchTableColumn[];
@@ -233,161 +257,201 @@ export interface SearchTableProps
   readonly onBulk?: (selected: Resource[]) => void;
   /** Renders the first column's text as a link (e.g. a router Link); plain text otherwise. */
   readonly renderLink?: (resource: Resource, children: ReactNode) => ReactNode;
+  /** The locale of dates, numbers and the result count; default the FhirProvider's, else the browser's. */
+  readonly locale?: string;
   readonly messages?: Partial<SearchTableMessages>;
   readonly classNames?: InputsClassNames;
+  /** Attributes of the `<table>` element itself. */
+  readonly tableProps?: TableHTMLAttributes<HTMLTableElement>;
+  /** A ref to the `<table>` element (`ref` is the root's). */
+  readonly tableRef?: Ref<HTMLTableElement>;
 }
 
+const SEARCH_TABLE_OPTIONS = /* @__PURE__ */ optionKeys<UseSearchTableOptions>()([
+  'resourceType',
+  'search',
+  'pageSize',
+  'filterParam',
+  'query',
+  'filter',
+  'defaultFilter',
+  'onFilterChange',
+  'sort',
+  'defaultSort',
+  'onSortChange',
+  'page',
+  'defaultPage',
+  'onPageChange',
+  'selection',
+  'defaultSelection',
+  'onSelectionChange',
+]);
+
 /** A searchable, sortable, paged table of resources with row selection and an optional bulk action. */
-export const SearchTable = /* @__PURE__ */ forwardRef<HTMLTableElement, SearchTableProps>(function SearchTable(
-  {
-    label,
-    resourceType,
-    search,
-    pageSize,
-    filterParam,
-    query,
-    columns,
-    onBulk,
-    renderLink,
-    messages,
-    classNames,
-    className,
-    ...rest
-  },
-  ref
-) {
-  const m = { ...defaultSearchTableMessages, ...messages };
-  const table = useSearchTable({ resourceType, search, pageSize, filterParam, query });
-  const cols = useMemo(() => resolveColumns(resourceType, columns, m.column), [resourceType, columns, m.column]);
-  const id = useId();
-  return (
-    <div className={slotClass('inputs-table-root', classNames)} data-loading={table.loading || undefined}>
-      <div className={slotClass('inputs-table-toolbar', classNames)}>
-        <label className={slotClass('inputs-label', classNames)} htmlFor={`${id}-filter`}>
-          {m.filter}
-        </label>
-        <input
-          id={`${id}-filter`}
-          type="search"
-          className={slotClass('input', classNames)}
-          value={table.filterText}
-          onChange={(e) => table.setFilterText(e.target.value)}
-        />
-        {onBulk && (
+export const SearchTable = /* @__PURE__ */ forwardRef<HTMLDivElement, SearchTableProps>(
+  function SearchTable(props, ref) {
+    const {
+      label,
+      columns,
+      onBulk,
+      renderLink,
+      locale: localeProp,
+      messages,
+      classNames,
+      className,
+      tableProps,
+      tableRef,
+      ...others
+    } = props;
+    const [options, rest] = splitProps(others, SEARCH_TABLE_OPTIONS);
+    const m = { ...defaultSearchTableMessages, ...messages };
+    const locale = useLocale(localeProp);
+    const table = useSearchTable(options);
+    const cols = useMemo(
+      () => resolveColumns(options.resourceType, columns, m.column),
+      [options.resourceType, columns, m.column]
+    );
+    const id = useId();
+    const total = table.bundle?.total;
+    return (
+      <div
+        {...rest}
+        ref={ref}
+        className={slotClass('inputs-table-root', classNames, className)}
+        data-loading={table.loading || undefined}
+      >
+        <div className={slotClass('inputs-table-toolbar', classNames)}>
+          <label className={slotClass('inputs-label', classNames)} htmlFor={`${id}-filter`}>
+            {m.filter}
+          </label>
+          <input
+            id={`${id}-filter`}
+            type="search"
+            className={slotClass('input', classNames)}
+            value={table.filterText}
+            onChange={(e) => table.setFilterText(e.target.value)}
+          />
+          {onBulk && (
+            <button
+              type="button"
+              className={slotClass('button', classNames)}
+              data-variant="outline"
+              disabled={!table.selectedRows.length}
+              onClick={() => onBulk(table.selectedRows)}
+            >
+              {m.bulk}
+            </button>
+          )}
+        </div>
+        {/* A table with many columns scrolls inside this box on a narrow screen, never the page; a
+          named region in the tab order, so it can be scrolled from the keyboard. */}
+        <div className={slotClass('inputs-table-scroll', classNames)} role="region" tabIndex={0} aria-label={label}>
+          <table
+            {...tableProps}
+            ref={tableRef}
+            aria-label={label}
+            aria-busy={table.loading || undefined}
+            className={slotClass('inputs-table', classNames, tableProps?.className)}
+          >
+            <thead>
+              <tr>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label={m.selectAll}
+                    checked={table.allSelected}
+                    ref={(el) => {
+                      if (el) el.indeterminate = table.someSelected;
+                    }}
+                    onChange={table.toggleAll}
+                  />
+                </th>
+                {cols.map((c) => {
+                  const sort =
+                    table.sort === c.sort
+                      ? 'ascending'
+                      : c.sort && table.sort === `-${c.sort}`
+                        ? 'descending'
+                        : undefined;
+                  return (
+                    <th key={c.key} scope="col" aria-sort={sort}>
+                      {c.sort ? (
+                        <button
+                          type="button"
+                          className={slotClass('inputs-table-sort', classNames)}
+                          onClick={() => table.sortBy(c.sort!)}
+                        >
+                          {c.label}
+                        </button>
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((r) => (
+                <tr key={`${r.resourceType}/${r.id}`} data-selected={table.isSelected(r) || undefined}>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={m.selectRow(getDisplayString(r))}
+                      checked={table.isSelected(r)}
+                      onChange={() => table.toggle(r)}
+                    />
+                  </td>
+                  {cols.map((c, i) => {
+                    const content = cellOf(r, c, locale);
+                    return <td key={c.key}>{i === 0 && renderLink ? renderLink(r, content) : content}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {table.error && (
+          <p role="alert" className={slotClass('inputs-error', classNames)}>
+            {table.error}
+          </p>
+        )}
+        {!table.loading && !table.error && table.bundle && table.rows.length === 0 && (
+          <p role="status" className={slotClass('inputs-hint', classNames)}>
+            {m.noResults}
+          </p>
+        )}
+        {table.loading && !table.bundle && (
+          <p role="status" className={slotClass('inputs-hint', classNames)}>
+            {m.loading}
+          </p>
+        )}
+        <div className={slotClass('inputs-table-pager', classNames)}>
+          {typeof total === 'number' && table.rows.length > 0 && (
+            <p role="status" className={slotClass('inputs-hint', classNames)}>
+              {m.results(total, formatNumber(total, locale))}
+            </p>
+          )}
           <button
             type="button"
             className={slotClass('button', classNames)}
             data-variant="outline"
-            disabled={!table.selectedRows.length}
-            onClick={() => onBulk(table.selectedRows)}
+            disabled={!table.hasPrevious}
+            onClick={table.previous}
           >
-            {m.bulk}
+            {m.previous}
           </button>
-        )}
+          <button
+            type="button"
+            className={slotClass('button', classNames)}
+            data-variant="outline"
+            disabled={!table.hasNext}
+            onClick={table.next}
+          >
+            {m.next}
+          </button>
+        </div>
       </div>
-      {/* A table with many columns scrolls inside this box on a narrow screen, never the page; a
-          named region in the tab order, so it can be scrolled from the keyboard. */}
-      <div className={slotClass('inputs-table-scroll', classNames)} role="region" tabIndex={0} aria-label={label}>
-        <table
-          {...rest}
-          ref={ref}
-          aria-label={label}
-          aria-busy={table.loading || undefined}
-          className={slotClass('inputs-table', classNames, className)}
-        >
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label={m.selectAll}
-                  checked={table.allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = table.someSelected;
-                  }}
-                  onChange={table.toggleAll}
-                />
-              </th>
-              {cols.map((c) => {
-                const sort =
-                  table.sort === c.sort
-                    ? 'ascending'
-                    : c.sort && table.sort === `-${c.sort}`
-                      ? 'descending'
-                      : undefined;
-                return (
-                  <th key={c.key} scope="col" aria-sort={sort}>
-                    {c.sort ? (
-                      <button
-                        type="button"
-                        className={slotClass('inputs-table-sort', classNames)}
-                        onClick={() => table.sortBy(c.sort!)}
-                      >
-                        {c.label}
-                      </button>
-                    ) : (
-                      c.label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((r) => (
-              <tr key={`${r.resourceType}/${r.id}`} data-selected={table.isSelected(r) || undefined}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={m.selectRow(getDisplayString(r))}
-                    checked={table.isSelected(r)}
-                    onChange={() => table.toggle(r)}
-                  />
-                </td>
-                {cols.map((c, i) => {
-                  const content = c.render ? c.render(r) : formatPath(r, c.path, c.system);
-                  return <td key={c.key}>{i === 0 && renderLink ? renderLink(r, content) : content}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {table.error && (
-        <p role="alert" className={slotClass('inputs-error', classNames)}>
-          {table.error}
-        </p>
-      )}
-      {!table.loading && !table.error && table.bundle && table.rows.length === 0 && (
-        <p role="status" className={slotClass('inputs-hint', classNames)}>
-          {m.noResults}
-        </p>
-      )}
-      {table.loading && !table.bundle && (
-        <p role="status" className={slotClass('inputs-hint', classNames)}>
-          {m.loading}
-        </p>
-      )}
-      <div className={slotClass('inputs-table-pager', classNames)}>
-        <button
-          type="button"
-          className={slotClass('button', classNames)}
-          data-variant="outline"
-          disabled={!table.hasPrevious}
-          onClick={table.previous}
-        >
-          {m.previous}
-        </button>
-        <button
-          type="button"
-          className={slotClass('button', classNames)}
-          data-variant="outline"
-          disabled={!table.hasNext}
-          onClick={table.next}
-        >
-          {m.next}
-        </button>
-      </div>
-    </div>
-  );
-});
+    );
+  }
+);
