@@ -1,8 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bundle, Patient } from '../../fhir';
-import { formatPath, SearchTable, type BundleSearch } from './SearchTable';
+import { LocaleContext } from '../locale/LocaleContext';
+import { formatPath, SearchTable, type BundleSearch, type SearchTableProps } from './SearchTable';
 
 const patient = (id: string, given: string, family: string, birthDate: string): Patient => ({
   resourceType: 'Patient',
@@ -166,6 +168,225 @@ describe('SearchTable', () => {
     expect(within(table).queryByRole('cell', { name: /@example\.com/ })).toBeNull();
     const grace = within(table).getByRole('cell', { name: 'Grace Hopper' }).closest('tr')!;
     expect([...grace.querySelectorAll('td')].slice(2).map((td) => td.textContent)).toEqual(['', '']);
+  });
+
+  it('puts ref, className, dir and other attributes on its root; tableProps and tableRef on the <table>', async () => {
+    const ref = createRef<HTMLDivElement>();
+    const tableRef = createRef<HTMLTableElement>();
+    render(
+      <SearchTable
+        ref={ref}
+        label="Patients"
+        resourceType="Patient"
+        columns={['name']}
+        search={searchOf(() => PAGE_1)}
+        className="mine"
+        dir="rtl"
+        id="patients"
+        data-testid="root"
+        tableRef={tableRef}
+        tableProps={{ className: 'dense', 'aria-describedby': 'help' }}
+      />
+    );
+    const table = screen.getByRole('table', { name: 'Patients' });
+    await within(table).findByRole('cell', { name: 'Ada Lovelace' });
+    const root = screen.getByTestId('root');
+    expect(ref.current).toBe(root);
+    expect(root).toHaveClass('fpk-inputs-table-root', 'mine');
+    expect(root).toHaveAttribute('dir', 'rtl');
+    expect(root).toHaveAttribute('id', 'patients');
+    expect(root).toContainElement(table);
+    expect(tableRef.current).toBe(table);
+    expect(table).toHaveClass('fpk-inputs-table', 'dense');
+    expect(table).not.toHaveClass('mine');
+    expect(table).toHaveAttribute('aria-describedby', 'help');
+  });
+
+  describe('when controlled', () => {
+    const props = (search: BundleSearch): SearchTableProps => ({
+      label: 'Patients',
+      resourceType: 'Patient',
+      columns: ['name', 'birthdate'],
+      search,
+      pageSize: 2,
+    });
+
+    it('searches with the filter, sort and page it is given and calls back on user action', async () => {
+      const search = searchOf((q) => (q._offset === '2' ? PAGE_2 : PAGE_1));
+      const onFilterChange = vi.fn();
+      const onSortChange = vi.fn();
+      const onPageChange = vi.fn();
+      const { rerender } = render(
+        <SearchTable
+          {...props(search)}
+          filter="Ma"
+          onFilterChange={onFilterChange}
+          sort="-birthdate"
+          onSortChange={onSortChange}
+          page={1}
+          onPageChange={onPageChange}
+        />
+      );
+      expect(await screen.findByRole('cell', { name: 'Mary Jackson' })).toBeInTheDocument();
+      expect(search.mock.calls.map((c) => c[1])).toEqual([
+        { _count: '2', name: 'Ma', _sort: '-birthdate', _offset: '2' },
+      ]);
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('Ma');
+      expect(screen.getByRole('columnheader', { name: 'Birthdate' })).toHaveAttribute('aria-sort', 'descending');
+
+      const user = userEvent.setup();
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'r');
+      expect(onFilterChange).toHaveBeenLastCalledWith('Mar');
+      // The text stays what the page says it is.
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('Ma');
+
+      await user.click(screen.getByRole('button', { name: 'Birthdate' }));
+      expect(onSortChange).toHaveBeenLastCalledWith('birthdate');
+      // A new sort starts at the first page.
+      expect(onPageChange).toHaveBeenLastCalledWith(0);
+      expect(screen.getByRole('columnheader', { name: 'Birthdate' })).toHaveAttribute('aria-sort', 'descending');
+
+      await user.click(screen.getByRole('button', { name: 'Previous page' }));
+      expect(onPageChange).toHaveBeenLastCalledWith(0);
+      expect(search).toHaveBeenCalledTimes(1);
+
+      rerender(
+        <SearchTable
+          {...props(search)}
+          filter="Ma"
+          sort="birthdate"
+          page={0}
+          onFilterChange={onFilterChange}
+          onSortChange={onSortChange}
+          onPageChange={onPageChange}
+        />
+      );
+      expect(await screen.findByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
+      expect(search.mock.lastCall![1]).toEqual({ _count: '2', name: 'Ma', _sort: 'birthdate' });
+      expect(screen.getByRole('columnheader', { name: 'Birthdate' })).toHaveAttribute('aria-sort', 'ascending');
+    });
+
+    it('checks the rows of its selection and calls back with the new one', async () => {
+      const onSelectionChange = vi.fn();
+      const onBulk = vi.fn();
+      render(
+        <SearchTable
+          {...props(searchOf(() => PAGE_1))}
+          selection={['Patient/b']}
+          onSelectionChange={onSelectionChange}
+          onBulk={onBulk}
+        />
+      );
+      await screen.findByRole('cell', { name: 'Ada Lovelace' });
+      expect(screen.getByRole('checkbox', { name: 'Select Grace Hopper' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' })).not.toBeChecked();
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+      expect(onSelectionChange).toHaveBeenLastCalledWith(['Patient/b', 'Patient/a']);
+      expect(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' })).not.toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(onSelectionChange).toHaveBeenLastCalledWith(['Patient/b', 'Patient/a']);
+      await user.click(screen.getByRole('button', { name: 'Bulk...' }));
+      expect(onBulk).toHaveBeenCalledWith([PAGE_1.entry![1]!.resource]);
+    });
+
+    it('follows a page that keeps the state itself, through the server links', async () => {
+      const search = searchOf((q) => (q._offset === '2' ? PAGE_2 : PAGE_1));
+      const seen: unknown[] = [];
+      function Page() {
+        const [page, setPage] = useState(0);
+        const [selection, setSelection] = useState<readonly string[]>([]);
+        seen.push({ page, selection });
+        return (
+          <SearchTable
+            {...props(search)}
+            page={page}
+            onPageChange={setPage}
+            selection={selection}
+            onSelectionChange={setSelection}
+          />
+        );
+      }
+      render(<Page />);
+      await screen.findByRole('cell', { name: 'Ada Lovelace' });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+      expect(seen.at(-1)).toEqual({ page: 0, selection: ['Patient/a'] });
+      await user.click(screen.getByRole('button', { name: 'Next page' }));
+      expect(await screen.findByRole('cell', { name: 'Mary Jackson' })).toBeInTheDocument();
+      // The next page is the server's link, and the selection, which is per page, is cleared.
+      expect(search.mock.lastCall![1]).toEqual({ _count: '2', _offset: '2' });
+      expect(seen.at(-1)).toEqual({ page: 1, selection: [] });
+    });
+  });
+
+  it('starts uncontrolled at its default filter, sort and page', async () => {
+    const search = searchOf((q) => (q._offset === '2' ? PAGE_2 : PAGE_1));
+    const onPageChange = vi.fn();
+    render(
+      <SearchTable
+        label="Patients"
+        resourceType="Patient"
+        columns={['name', 'birthdate']}
+        search={search}
+        pageSize={2}
+        defaultFilter="Ma"
+        defaultSort="birthdate"
+        defaultPage={1}
+        defaultSelection={['Patient/c']}
+        onPageChange={onPageChange}
+      />
+    );
+    expect(await screen.findByRole('cell', { name: 'Mary Jackson' })).toBeInTheDocument();
+    expect(search.mock.calls.map((c) => c[1])).toEqual([{ _count: '2', name: 'Ma', _sort: 'birthdate', _offset: '2' }]);
+    expect(screen.getByRole('checkbox', { name: 'Select Mary Jackson' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('cell', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+    expect(search.mock.lastCall![1]).toEqual({ _count: '2', name: 'Ma', _sort: 'birthdate' });
+  });
+
+  describe('when given a locale', () => {
+    const observation = {
+      resourceType: 'Observation' as const,
+      id: 'o1',
+      status: 'final' as const,
+      code: { text: 'Weight' },
+      effectiveDateTime: '2024-05-01',
+      valueQuantity: { value: 1234.5, unit: 'kg' },
+    };
+    const search = searchOf(() => ({
+      resourceType: 'Bundle',
+      type: 'searchset',
+      total: 1234,
+      entry: [{ resource: observation }],
+    }));
+    const columns = ['code', 'date', { key: 'value', label: 'Value', path: 'value' }];
+
+    it('formats dates, numbers and the result count in it', async () => {
+      render(
+        <SearchTable label="Weights" resourceType="Observation" columns={columns} search={search} locale="de-DE" />
+      );
+      const table = screen.getByRole('table', { name: 'Weights' });
+      const date = await within(table).findByRole('cell', { name: '1. Mai 2024' });
+      expect(date.querySelector('time')).toHaveAttribute('datetime', '2024-05-01');
+      expect(within(table).getByRole('cell', { name: '1.234,5 kg' })).toBeInTheDocument();
+      expect(screen.getByText('1.234 results')).toHaveAttribute('role', 'status');
+    });
+
+    it("reads the provider's locale without the prop, in en-US by default", async () => {
+      const { unmount } = render(
+        <LocaleContext.Provider value="fr-FR">
+          <SearchTable label="Weights" resourceType="Observation" columns={columns} search={search} />
+        </LocaleContext.Provider>
+      );
+      expect(await screen.findByRole('cell', { name: '1 mai 2024' })).toBeInTheDocument();
+      unmount();
+      render(<SearchTable label="Weights" resourceType="Observation" columns={columns} search={search} />);
+      expect(await screen.findByRole('cell', { name: 'May 1, 2024' })).toBeInTheDocument();
+      expect(screen.getByRole('cell', { name: '1,234.5 kg' })).toBeInTheDocument();
+      expect(screen.getByText('1,234 results')).toBeInTheDocument();
+    });
   });
 
   it('formats values at a path', () => {
