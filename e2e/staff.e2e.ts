@@ -79,7 +79,13 @@ describe('staff tools', () => {
     await expect
       .poll(() => table.getByRole('columnheader', { name: 'Birthdate' }).getAttribute('aria-sort'))
       .toBe('ascending');
-    const births = async () => (await table.locator('tbody tr td:nth-child(3)').allTextContents()).filter(Boolean);
+    // Dates show in the browser's locale; their ISO value is on the <time> element.
+    const births = async () =>
+      (
+        await table
+          .locator('tbody tr td:nth-child(3) time')
+          .evaluateAll((ts) => ts.map((t) => t.getAttribute('datetime') ?? ''))
+      ).filter(Boolean);
     await expect
       .poll(async () => {
         const b = await births();

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { SearchTable, type BundleSearch } from '../src/react';
 import type { Bundle, Patient } from '../src/fhir';
@@ -106,5 +107,49 @@ export const RightToLeft: Story = {
     const cell = await canvas.findByRole('cell', { name: 'Ada Family0' });
     const { left, right } = textGaps(cell);
     await expect(right).toBeLessThan(left);
+  },
+};
+
+/** Controlled: the page keeps the filter, sort and page (as it would in its URL) and shows them. */
+export const Controlled: Story = {
+  render: function Render(args) {
+    const [filter, setFilter] = useState('');
+    const [sort, setSort] = useState('-birthdate');
+    const [page, setPage] = useState(0);
+    return (
+      <>
+        <SearchTable
+          {...args}
+          filter={filter}
+          onFilterChange={setFilter}
+          sort={sort}
+          onSortChange={setSort}
+          page={page}
+          onPageChange={setPage}
+        />
+        <p>{`Filter: '${filter}', sort: '${sort}', page: ${page}`}</p>
+      </>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('cell', { name: 'Barbara Family7' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Birthdate' })).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(await canvas.findByText("Filter: '', sort: '-birthdate', page: 1")).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Birthdate' }));
+    await expect(await canvas.findByText("Filter: '', sort: 'birthdate', page: 0")).toBeVisible();
+    await expect(await canvas.findByRole('cell', { name: 'Ada Family0' })).toBeVisible();
+  },
+};
+
+/** In French: dates and the result count through Intl in the `locale` given. */
+export const French: Story = {
+  args: { locale: 'fr-FR', messages: { results: (_count, formatted) => `${formatted} résultats` } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const cell = await canvas.findByRole('cell', { name: /^10 janv\.? 1950$/ });
+    await expect(cell.querySelector('time')).toHaveAttribute('datetime', '1950-01-10');
+    await expect(canvas.getByText('8 résultats')).toBeVisible();
   },
 };
