@@ -266,6 +266,17 @@ describe('SearchTable', () => {
       expect(screen.getByRole('columnheader', { name: 'Birthdate' })).toHaveAttribute('aria-sort', 'ascending');
     });
 
+    it('applies a filter the page sets at once, on the page it names', async () => {
+      const search = searchOf((q) => (q._offset === '2' ? PAGE_2 : PAGE_1));
+      const onPageChange = vi.fn();
+      const { rerender } = render(<SearchTable {...props(search)} filter="" page={1} onPageChange={onPageChange} />);
+      await screen.findByRole('cell', { name: 'Mary Jackson' });
+      rerender(<SearchTable {...props(search)} filter="Ma" page={1} onPageChange={onPageChange} />);
+      await vi.waitFor(() => expect(search.mock.lastCall![1]).toEqual({ _count: '2', name: 'Ma', _offset: '2' }));
+      expect(search).toHaveBeenCalledTimes(2);
+      expect(onPageChange).not.toHaveBeenCalled();
+    });
+
     it('checks the rows of its selection and calls back with the new one', async () => {
       const onSelectionChange = vi.fn();
       const onBulk = vi.fn();

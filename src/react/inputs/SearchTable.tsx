@@ -236,8 +236,12 @@ export function useSearchTable({ resourceType, search, ...stateOptions }: UseSea
     error: result.error,
     hasNext: !!nextUrl,
     hasPrevious: !!previousUrl,
-    next: () => nextUrl && state.follow('next', nextUrl),
-    previous: () => previousUrl && state.follow('previous', previousUrl),
+    next: () => {
+      if (nextUrl) state.follow('next', nextUrl);
+    },
+    previous: () => {
+      if (previousUrl) state.follow('previous', previousUrl);
+    },
     selection,
     isSelected,
     toggle,

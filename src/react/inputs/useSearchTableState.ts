@@ -2,7 +2,7 @@
 // rows, each controlled or uncontrolled through useControllableState, so a page can keep them in
 // its URL. A change the user makes resets what hangs on it: a new filter or sort starts again at
 // the first page, and any move to another page clears the selection, which is per page.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useControllableState } from '../primitives/useControllableState';
 
 /** Search debounce of the filter. */
@@ -112,15 +112,30 @@ export function useSearchTableState({
   const latest = useRef<Current>({ page, selection, setPage, setSelection });
   latest.current = { page, selection, setPage, setSelection };
 
-  // The filter the search uses: the typed text once typing has stopped for the debounce.
+  // The filter the search uses: the text the user typed once typing has stopped for the
+  // debounce, which starts again at the first page; a filter the page sets applies at once and
+  // leaves the page as the page sets it (a URL restored with both).
   const typed = filter.trim();
   const [searched, setSearched] = useState(typed);
+  const userTyped = useRef(false);
+  const typeFilter = useCallback(
+    (text: string) => {
+      userTyped.current = true;
+      setFilter(text);
+    },
+    [setFilter]
+  );
   useEffect(() => {
     if (typed === searched) return;
-    const timer = setTimeout(() => {
-      setSearched(typed);
-      toFirstPage(latest.current);
-    }, SEARCH_TABLE_DEBOUNCE_MS);
+    const byUser = userTyped.current;
+    const timer = setTimeout(
+      () => {
+        userTyped.current = false;
+        setSearched(typed);
+        if (byUser) toFirstPage(latest.current);
+      },
+      byUser ? SEARCH_TABLE_DEBOUNCE_MS : 0
+    );
     return () => clearTimeout(timer);
   }, [typed, searched]);
 
@@ -143,7 +158,8 @@ export function useSearchTableState({
 
   return {
     filter,
-    setFilter,
+    /** Sets the filter as the user types it: searched after the debounce, from the first page. */
+    setFilter: typeFilter,
     /** The `_sort` in effect: the table's, else the fixed query's. */
     sort,
     /** Sorts by a search parameter, ascending, or descending when it already sorts ascending by it. */
