@@ -68,7 +68,16 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 
+// The hydrated page, taken down after each test even when an assertion failed.
+let hydrated: { root: Root; container: HTMLElement } | undefined;
+
 afterEach(() => {
+  if (hydrated) {
+    const { root, container } = hydrated;
+    act(() => root.unmount());
+    container.remove();
+    hydrated = undefined;
+  }
   restoreRuntimeLocale();
   vi.restoreAllMocks();
 });
@@ -88,9 +97,8 @@ describe('a page rendered on an en-US server and hydrated in a fr-FR browser', (
     setRuntimeLocale('fr-FR');
     const onRecoverableError = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
-    let root: Root | undefined;
     await act(async () => {
-      root = hydrateRoot(container, <Page />, { onRecoverableError });
+      hydrated = { root: hydrateRoot(container, <Page />, { onRecoverableError }), container };
     });
 
     // React reports a text or attribute that differs from the server's through these two.
@@ -108,9 +116,6 @@ describe('a page rendered on an en-US server and hydrated in a fr-FR browser', (
         .getAllByRole('columnheader', { hidden: true })
         .map((header) => header.textContent)
     ).toEqual(['LUN.', 'MAR.', 'MER.', 'JEU.', 'VEN.', 'SAM.', 'DIM.']);
-
-    act(() => root?.unmount());
-    container.remove();
   });
 });
 
