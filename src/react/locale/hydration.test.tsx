@@ -2,11 +2,15 @@ import { act, render, screen, within } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { Communication, DiagnosticReport, Observation, ObservationSeries } from '../../fhir';
-import { BaseChat } from '../chat/BaseChat';
-import { DiagnosticReportDisplay } from '../display/DiagnosticReportDisplay';
-import { ObservationChart, preloadObservationChart } from '../display/ObservationChart';
-import { FhirProvider } from '../FhirProvider';
-import { MonthCalendar } from '../scheduler/MonthCalendar';
+// The components as a page imports them: the React entry.
+import {
+  BaseChat,
+  DiagnosticReportDisplay,
+  FhirProvider,
+  MonthCalendar,
+  ObservationChart,
+  preloadObservationChart,
+} from '..';
 import { createTestClient, fhirJson } from '../test-utils';
 import { restoreRuntimeLocale, setRuntimeLocale } from './testUtils';
 
