@@ -20,6 +20,7 @@ import type { Communication } from '../../fhir';
 import { buildChatRows, type ChatRow } from './chatRows';
 import { CHAT_HEIGHT, defaultChatMessages, type ChatMessages } from './chatMessages';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Every part of a chat; the default class of a part is `fpk-${slot}`. */
 export const ChatSlot = {
@@ -69,7 +70,7 @@ export interface BaseChatProps extends Omit<HTMLAttributes<HTMLDivElement>, 'tit
   readonly inputDisabled?: boolean;
   /** Height in pixels. Default 600. */
   readonly height?: number;
-  /** Locale for dates and times. Default: the browser's. */
+  /** Locale for dates and times. Default: the provider's, else the browser's. */
   readonly locale?: string;
   /** The name shown for a sender; default the reference's display. */
   readonly senderName?: (message: Communication) => string | undefined;
@@ -111,7 +112,7 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
     onSend,
     inputDisabled,
     height = CHAT_HEIGHT,
-    locale,
+    locale: localeProp,
     senderName,
     messages: userMessages,
     classNames,
@@ -121,6 +122,7 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
   },
   ref
 ) {
+  const locale = useLocale(localeProp);
   const messages = { ...defaultChatMessages, ...userMessages };
   const slots = useSlots(classNames);
   const rows = useMemo(() => buildChatRows(communications, profile), [communications, profile]);

@@ -4,6 +4,7 @@ import type { CcdaDisplayMessages } from './CcdaDisplay';
 import { useAttachment } from './useAttachment';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Every text the attachment view shows; `{name}` is the attachment's name. */
 export interface AttachmentDisplayMessages {
@@ -49,7 +50,7 @@ export interface AttachmentDisplayProps extends HTMLAttributes<HTMLElement> {
   readonly ccdaValidatorUrl?: string;
   /** Heading level of a C-CDA document's title. Default 2. */
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5;
-  /** Numbers and dates in this locale; the browser's by default. */
+  /** Numbers and dates in this locale; the provider's, else the browser's, by default. */
   readonly locale?: Intl.LocalesArgument;
   /** Replaces the texts. */
   readonly messages?: Partial<AttachmentDisplayMessages>;
@@ -73,9 +74,20 @@ const CcdaDisplay = /* @__PURE__ */ lazy(() => import('./CcdaDisplay').then((m) 
  */
 export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, AttachmentDisplayProps>(
   function AttachmentDisplay(
-    { attachment, ccdaValidatorUrl, headingLevel, locale, messages, ccdaMessages, classNames, className, ...rest },
+    {
+      attachment,
+      ccdaValidatorUrl,
+      headingLevel,
+      locale: localeProp,
+      messages,
+      ccdaMessages,
+      classNames,
+      className,
+      ...rest
+    },
     ref
   ) {
+    const locale = useLocale(localeProp);
     const t = { ...defaultAttachmentDisplayMessages, ...messages };
     const cls = (slot: AttachmentDisplaySlot) => slotClassName(slot, classNames);
     const { kind, name, downloadName, url, text, loading, error } = useAttachment(attachment);

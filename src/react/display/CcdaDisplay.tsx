@@ -5,6 +5,7 @@ import { CcdaNarrative } from './CcdaNarrative';
 import { useCcdaValidation, type CcdaValidationFailure } from './useCcdaValidation';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Every text the C-CDA view shows; `{…}` are filled in. */
 export interface CcdaDisplayMessages {
@@ -69,7 +70,7 @@ export interface CcdaDisplayProps extends HTMLAttributes<HTMLElement> {
   readonly fetch?: typeof globalThis.fetch;
   /** Heading level of the document's title; sections use the next level. Default 2. */
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5;
-  /** Dates in this locale; the browser's by default. */
+  /** Dates in this locale; the provider's, else the browser's, by default. */
   readonly locale?: Intl.LocalesArgument;
   /** Replaces the texts. */
   readonly messages?: Partial<CcdaDisplayMessages>;
@@ -116,9 +117,21 @@ const noDomParserOnServer = () => false;
  * `ccdaFile`; a failed answer shows 'Validation failed: {status} {statusText}'.
  */
 export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayProps>(function CcdaDisplay(
-  { xml, validatorUrl, fileName, fetch, headingLevel = 2, locale, messages, classNames, className, ...rest },
+  {
+    xml,
+    validatorUrl,
+    fileName,
+    fetch,
+    headingLevel = 2,
+    locale: localeProp,
+    messages,
+    classNames,
+    className,
+    ...rest
+  },
   ref
 ) {
+  const locale = useLocale(localeProp);
   const t = { ...defaultCcdaDisplayMessages, ...messages };
   const cls = (slot: CcdaDisplaySlot) => slotClassName(slot, classNames);
   // The document is read with the browser's DOMParser. A server has none, so a server render (and

@@ -14,6 +14,7 @@ import {
 import { StatusBadge } from './StatusBadge';
 import { useDiagnosticReportResults } from './useDiagnosticReportResults';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Every text the report view shows. */
 export interface DiagnosticReportMessages {
@@ -101,7 +102,7 @@ export interface DiagnosticReportDisplayProps extends HTMLAttributes<HTMLElement
   readonly observations?: readonly Observation[];
   /** Heading level of the report's title. Default 2; sections use the next level. */
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5;
-  /** Dates in this locale; the browser's by default. */
+  /** Dates in this locale; the provider's, else the browser's, by default. */
   readonly locale?: Intl.LocalesArgument;
   /** Replaces the texts. */
   readonly messages?: Partial<DiagnosticReportMessages>;
@@ -120,9 +121,20 @@ const MARKERS: Record<Exclude<InterpretationFlag, 'normal'>, string> = { high: '
  */
 export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, DiagnosticReportDisplayProps>(
   function DiagnosticReportDisplay(
-    { report, observations, headingLevel = 2, locale, messages, classNames, renderTest, className, ...rest },
+    {
+      report,
+      observations,
+      headingLevel = 2,
+      locale: localeProp,
+      messages,
+      classNames,
+      renderTest,
+      className,
+      ...rest
+    },
     ref
   ) {
+    const locale = useLocale(localeProp);
     const t = { ...defaultDiagnosticReportMessages, ...messages };
     const cls = (slot: DiagnosticReportSlot) => slotClassName(slot, classNames);
     const { results, loading, error } = useDiagnosticReportResults(report, observations);

@@ -11,6 +11,7 @@ import {
 import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 export type { ChartYMin } from './chartYDomain';
 
@@ -67,7 +68,7 @@ export interface ObservationChartProps extends Omit<HTMLAttributes<HTMLElement>,
   readonly colors?: readonly string[];
   /** Offer the data as a table under the chart. Default true; turn off when the page shows its own. */
   readonly showTable?: boolean;
-  /** Dates and numbers in this locale; the browser's by default. */
+  /** Dates and numbers in this locale; the provider's, else the browser's, by default. */
   readonly locale?: Intl.LocalesArgument;
   /** Replaces the texts. */
   readonly messages?: Partial<ObservationChartMessages>;
@@ -160,7 +161,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       yMin = 0,
       colors = DEFAULT_CHART_COLORS,
       showTable = true,
-      locale,
+      locale: localeProp,
       messages,
       classNames,
       className,
@@ -168,6 +169,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     },
     ref
   ) {
+    const locale = useLocale(localeProp);
     const t = { ...defaultObservationChartMessages, ...messages };
     const unit = formatUnit(unitCode) || undefined;
     const cls = (slot: ObservationChartSlot) => slotClassName(slot, classNames);

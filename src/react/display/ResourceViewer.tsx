@@ -19,6 +19,7 @@ import {
 import { useFhirClient } from '../FhirProvider';
 import { loadSanitizer } from '../primitives/sanitize';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Every text the viewer shows; `{count}` is filled in. */
 export interface ResourceViewerMessages {
@@ -59,7 +60,7 @@ export interface ResourceViewerProps extends Omit<HTMLAttributes<HTMLDivElement>
   readonly accessPolicy?: AccessPolicy;
   /** Renders a link (e.g. the router's Link); a plain <a href> by default. */
   readonly renderLink?: (href: string, text: string) => ReactNode;
-  /** Dates and numbers in this locale; the browser's by default. */
+  /** Dates and numbers in this locale; the provider's, else the browser's, by default. */
   readonly locale?: Intl.LocalesArgument;
   /** Replaces the texts. */
   readonly messages?: Partial<ResourceViewerMessages>;
@@ -170,9 +171,10 @@ function useCriteriaMatcher(needed: boolean): CriteriaMatcher | undefined {
  * and the fields the access policy hides left out.
  */
 export const ResourceViewer = /* @__PURE__ */ forwardRef<HTMLDivElement, ResourceViewerProps>(function ResourceViewer(
-  { resource, accessPolicy, renderLink, locale, messages, classNames, className, ...rest },
+  { resource, accessPolicy, renderLink, locale: localeProp, messages, classNames, className, ...rest },
   ref
 ) {
+  const locale = useLocale(localeProp);
   const client = useFhirClient();
   const policy = accessPolicy ?? client.getAccessPolicy();
   const t = { ...defaultResourceViewerMessages, ...messages };

@@ -20,7 +20,9 @@ const serverLocale = () => DEFAULT_LOCALE;
  * The locale to format in: the component's own `locale` prop, else the nearest provider's, else
  * the browser's (after hydration; DEFAULT_LOCALE on a server and while hydrating).
  */
-export function useLocale(localeProp?: string): string {
+export function useLocale(): string;
+export function useLocale<Prop extends Intl.LocalesArgument>(localeProp: Prop): Exclude<Prop, undefined> | string;
+export function useLocale(localeProp?: Intl.LocalesArgument): Intl.LocalesArgument {
   const provided = useContext(LocaleContext);
   const browser = useSyncExternalStore(subscribe, getDefaultLocale, serverLocale);
   return localeProp ?? provided ?? browser;

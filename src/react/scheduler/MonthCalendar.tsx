@@ -11,7 +11,8 @@ import {
 } from 'react';
 import { DayPicker, UI, DayFlag, SelectionState, type ClassNames, type RootProps } from 'react-day-picker';
 import type { ValueProps } from '../primitives/useControllableState';
-import { getDefaultLocale, getFirstDayOfWeek, type FormatContext } from '../locale/locale';
+import { getFirstDayOfWeek, type FormatContext } from '../locale/locale';
+import { useLocale } from '../locale/LocaleContext';
 import { partClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
@@ -74,7 +75,7 @@ export interface MonthCalendarProps
   readonly value?: Date;
   /** IANA time zone the days are computed in; the browser's when absent. */
   readonly timeZone?: string;
-  /** Locale of the dates and of the week's first day (Sunday in en-US, Monday in fr-FR); the browser's when absent. */
+  /** Locale of the dates and of the week's first day (Sunday in en-US, Monday in fr-FR); the provider's, else the browser's, when absent. */
   readonly locale?: string;
   /** Text direction, for arrow-key navigation; set it when the page is right to left. */
   readonly dir?: 'ltr' | 'rtl';
@@ -163,7 +164,7 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
     onValueChange?.(day);
   };
   const text = { ...defaultMonthCalendarMessages, ...messages };
-  const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
+  const locale = useLocale(localeProp);
   const context: FormatContext = {
     locale,
     timeZone: timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
