@@ -1,6 +1,7 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles/styles.css';
 import { assertFitsViewport } from './fitsViewport';
+import { themeGlobalTypes, withTheme } from './theme';
 
 // Every component family's stylesheet, as the built styles.css concatenates them.
 import.meta.glob('../src/styles/*.css', { eager: true });
@@ -18,6 +19,11 @@ export const phoneViewports = {
 const preview: Preview = {
   // Every component gets a docs page (props from its TSDoc, every story live), new ones included.
   tags: ['autodocs'],
+  // The theme switch in the toolbar (theme.ts); the story tests run light, and dark in the
+  // storybook-dark instance (vitest.project.ts).
+  globalTypes: themeGlobalTypes,
+  initialGlobals: { theme: 'light' },
+  decorators: [withTheme],
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
