@@ -3,7 +3,8 @@ import '../src/styles/styles.css';
 import { assertFitsViewport } from './fitsViewport';
 import { themeGlobalTypes, withTheme } from './theme';
 
-// Every component family's stylesheet, as the built styles.css concatenates them.
+// Every component family's stylesheet, as the built styles.css concatenates them (each in the
+// package's cascade layer: main.ts adds the plugin that wraps them).
 import.meta.glob('../src/styles/*.css', { eager: true });
 
 /**
