@@ -138,8 +138,12 @@ export const DarkTheme: Story = {
   },
 };
 
-/** A team's own stylesheet, unlayered as most are, with a plain one-class selector. */
-const TEAM_RULE = '.fpk-button { background: #7f1d1d; border-color: #7f1d1d; color: #ffffff; }';
+/**
+ * A team's own stylesheet, unlayered as most are, with a one-class selector. `:where()` keeps it
+ * to this story on the docs page (where every story shares one document) without adding to its
+ * specificity, which stays below the kit's `.fpk-button[data-variant='outline']`.
+ */
+const TEAM_RULE = ':where(.team-portal) .fpk-button { background: #7f1d1d; border-color: #7f1d1d; color: #ffffff; }';
 
 /**
  * The kit's stylesheet is in `@layer fhir-portal-kit`, so a team's unlayered rule wins over it
@@ -147,10 +151,10 @@ const TEAM_RULE = '.fpk-button { background: #7f1d1d; border-color: #7f1d1d; col
  */
 export const YourRulesWin: Story = {
   render: (args) => (
-    <>
+    <div className="team-portal">
       <style>{TEAM_RULE}</style>
       <ThemedPortal {...args} />
-    </>
+    </div>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
