@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
+import { stylesLayerPlugin } from '../scripts/styles-layer.mjs';
 
 // Storybook for designers and the story tests. Builds and runs offline: no telemetry, no
 // version check, no fonts or assets from the network.
@@ -20,6 +22,11 @@ const config: StorybookConfig = {
   },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true, enableCrashReports: false },
   async viteFinal(viteConfig) {
+    // The stories import src/styles directly; in the package's cascade layer, as dist/styles.css has them.
+    viteConfig.plugins = [
+      ...(viteConfig.plugins ?? []),
+      stylesLayerPlugin(fileURLToPath(new URL('../src/styles', import.meta.url))),
+    ];
     // The React entry starts with 'use client' for frameworks with server components; a
     // Storybook bundle has no use for it, so the bundler's note about dropping it is noise.
     const build = (viteConfig.build ??= {});

@@ -1,8 +1,10 @@
 import type { Preview } from '@storybook/react-vite';
 import '../src/styles/styles.css';
 import { assertFitsViewport } from './fitsViewport';
+import { themeGlobalTypes, withTheme } from './theme';
 
-// Every component family's stylesheet, as the built styles.css concatenates them.
+// Every component family's stylesheet, as the built styles.css concatenates them (each in the
+// package's cascade layer: main.ts adds the plugin that wraps them).
 import.meta.glob('../src/styles/*.css', { eager: true });
 
 /**
@@ -18,6 +20,11 @@ export const phoneViewports = {
 const preview: Preview = {
   // Every component gets a docs page (props from its TSDoc, every story live), new ones included.
   tags: ['autodocs'],
+  // The theme switch in the toolbar (theme.ts); the story tests run light, and dark in the
+  // storybook-dark instance (vitest.project.ts).
+  globalTypes: themeGlobalTypes,
+  initialGlobals: { theme: 'light' },
+  decorators: [withTheme],
   parameters: {
     layout: 'padded',
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },

@@ -39,8 +39,8 @@ export const storybookProject = defineProject({
           args: CHROMIUM_ARGS,
         },
       }),
-      // Every story twice: at the desktop size the addon sets when a story names no viewport
-      // (1200 × 900), and on a phone. The addon resizes the page to the story's `viewport` global
+      // Every story three times: at the desktop size the addon sets when a story names no viewport
+      // (1200 × 900), on a phone, and at the desktop size in the dark theme. The addon resizes the page to the story's `viewport` global
       // before each story (1200 × 900 when none is set), so the phone run sets that global rather
       // than only the instance's viewport; `phone` is defined in preview.ts.
       instances: [
@@ -50,6 +50,14 @@ export const storybookProject = defineProject({
           name: 'storybook-phone',
           viewport: { width: 390, height: 844 },
           provide: { [STORYBOOK_TEST_INITIAL_GLOBALS]: { viewport: { value: 'phone', isRotated: false } } },
+        },
+        // And in the dark theme (the toolbar's switch, theme.ts), so axe checks every story's
+        // contrast there too.
+        {
+          browser: 'chromium',
+          name: 'storybook-dark',
+          viewport: { width: 1200, height: 900 },
+          provide: { [STORYBOOK_TEST_INITIAL_GLOBALS]: { theme: 'dark' } },
         },
       ],
     },

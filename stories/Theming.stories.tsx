@@ -39,6 +39,14 @@ const questionnaire: Questionnaire = {
   item: [
     { linkId: 'feeling', type: 'string', text: 'In a few words' },
     { linkId: 'pain', type: 'boolean', text: 'Any pain?' },
+    // A repeating group: its 'Add' button is the outline variant (`.fpk-button[data-variant]`).
+    {
+      linkId: 'symptom',
+      type: 'group',
+      text: 'Symptom',
+      repeats: true,
+      item: [{ linkId: 'what', type: 'string', text: 'What' }],
+    },
   ],
 };
 // The form is given its questionnaire, so the client is never asked for anything.
@@ -47,7 +55,13 @@ const client = new FhirClient({
   fetch: () => Promise.reject(new Error('offline')),
 });
 
-function ThemedPortal({ palette: initial }: { palette: PaletteName }) {
+interface ThemedPortalProps {
+  palette: PaletteName;
+  /** `data-theme` on the themed area: the palettes above are light ones, so light unless set. */
+  theme?: 'light' | 'dark';
+}
+
+function ThemedPortal({ palette: initial, theme = 'light' }: ThemedPortalProps) {
   const [palette, setPalette] = useState<PaletteName>(initial);
   const style = {
     ...PALETTES[palette],
@@ -65,7 +79,7 @@ function ThemedPortal({ palette: initial }: { palette: PaletteName }) {
           </label>
         ))}
       </fieldset>
-      <div data-testid="themed" data-palette={palette} style={style}>
+      <div data-testid="themed" data-palette={palette} data-theme={theme} style={style}>
         <p>
           <StatusBadge status="booked" /> <StatusBadge status="cancelled" /> <StatusBadge status="completed" />
         </p>
@@ -84,8 +98,11 @@ const meta = {
   component: ThemedPortal,
   // Shown on the theming page (MDX); a props table of this demo wrapper would say nothing.
   tags: ['!autodocs'],
-  args: { palette: 'Teal' },
-  argTypes: { palette: { control: 'inline-radio', options: Object.keys(PALETTES) } },
+  args: { palette: 'Teal', theme: 'light' },
+  argTypes: {
+    palette: { control: 'inline-radio', options: Object.keys(PALETTES) },
+    theme: { control: 'inline-radio', options: ['light', 'dark'] },
+  },
 } satisfies Meta<typeof ThemedPortal>;
 
 export default meta;
@@ -105,3 +122,45 @@ export const SwapThePalette: Story = {
 
 /** A dark palette: backgrounds, text and borders from the same variables. */
 export const Night: Story = { args: { palette: 'Night' } };
+
+/**
+ * The dark theme in one section of a light page: `data-theme="dark"` on any element switches
+ * the same variables to dark surfaces and light text there, 4.5:1 or better throughout.
+ */
+export const DarkTheme: Story = {
+  args: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(getComputedStyle(canvas.getByTestId('themed')).backgroundColor).toBe('rgb(17, 24, 39)');
+    const submit = canvas.getByRole('button', { name: 'Submit' });
+    await expect(getComputedStyle(submit).backgroundColor).toBe('rgb(45, 212, 191)');
+    await expect(getComputedStyle(submit).color).toBe('rgb(4, 47, 46)');
+  },
+};
+
+/**
+ * A team's own stylesheet, unlayered as most are, with a one-class selector. `:where()` keeps it
+ * to this story on the docs page (where every story shares one document) without adding to its
+ * specificity, which stays below the kit's `.fpk-button[data-variant='outline']`.
+ */
+const TEAM_RULE = ':where(.team-portal) .fpk-button { background: #7f1d1d; border-color: #7f1d1d; color: #ffffff; }';
+
+/**
+ * The kit's stylesheet is in `@layer fhir-portal-kit`, so a team's unlayered rule wins over it
+ * whatever the selectors: here one class beats the kit's `.fpk-button[data-variant='outline']`.
+ */
+export const YourRulesWin: Story = {
+  render: (args) => (
+    <div className="team-portal">
+      <style>{TEAM_RULE}</style>
+      <ThemedPortal {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const add = canvas.getByRole('button', { name: 'Add Group: Symptom' });
+    await expect(add).toHaveAttribute('data-variant', 'outline');
+    await expect(getComputedStyle(add).backgroundColor).toBe('rgb(127, 29, 29)');
+    await expect(getComputedStyle(add).color).toBe('rgb(255, 255, 255)');
+  },
+};

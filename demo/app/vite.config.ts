@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { stylesLayerPlugin } from '../../scripts/styles-layer.mjs';
 // @ts-expect-error plain ESM module without types
 import { forwardTarget } from './serve.mjs';
 
@@ -54,7 +55,8 @@ function canonicalApiPaths(): Plugin {
 // server (same origin, so no CORS in the demo); `npm start` serves the build the same way.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), canonicalApiPaths()],
+  // The library's stylesheets in its cascade layer, as dist/styles.css ships them.
+  plugins: [react(), canonicalApiPaths(), stylesLayerPlugin(src('styles'))],
   resolve: {
     alias: [
       { find: /^fhir-portal-kit\/react$/, replacement: src('react/index.ts') },
