@@ -38,3 +38,14 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByLabelText('Start')).toBeDisabled();
   },
 };
+
+/** Root attributes on the field, `inputProps` on the date-and-time control. */
+export const WithInputProps: Story = {
+  args: { className: 'booking-start', inputProps: { name: 'start', required: true } },
+  play: async ({ canvasElement }) => {
+    const input = within(canvasElement).getByLabelText('Start');
+    await expect(input).toBeRequired();
+    await expect(input).toHaveAttribute('name', 'start');
+    await expect(canvasElement.querySelector('.booking-start')).toContainElement(input);
+  },
+};

@@ -50,3 +50,15 @@ export const Disabled: Story = {
     await expect(within(canvasElement).getByRole('textbox', { name: 'Value' })).toBeDisabled();
   },
 };
+
+/** In a locale that writes decimals with a comma: shown and typed with one. */
+export const FrenchDecimals: Story = {
+  args: { locale: 'fr-FR', defaultValue: { value: 2.5, unit: 'mg' } },
+  play: async ({ canvasElement, args }) => {
+    const value = within(canvasElement).getByRole('textbox', { name: 'Value' });
+    await expect(value).toHaveValue('2,5');
+    await userEvent.clear(value);
+    await userEvent.type(value, '0,75');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith({ value: 0.75, unit: 'mg' });
+  },
+};

@@ -83,3 +83,15 @@ export const Reference: Story = {
     await expect(args.onValueChange).toHaveBeenCalledWith({ reference: 'Practitioner/p2', display: 'Bob Jones' });
   },
 };
+
+/** The caller's own handler on the input runs, and the picker still opens and picks. */
+export const CallerHandlers: Story = {
+  args: { inputProps: { onKeyDown: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('combobox', { name: 'Provider' }), 'bob');
+    await userEvent.click(await canvas.findByRole('option', { name: 'Bob Jones' }));
+    await expect(args.inputProps?.onKeyDown).toHaveBeenCalled();
+    await expect(args.onValueChange).toHaveBeenCalledWith(PRACTITIONERS[1]);
+  },
+};

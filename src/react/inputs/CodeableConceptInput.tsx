@@ -1,7 +1,8 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { formatCodeableConcept, formatCoding, type CodeableConcept, type Coding } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
+import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { PICKER_TYPING_DELAY_MS } from './ResourcePicker';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
@@ -62,9 +63,7 @@ export function useCodeableConceptInput({
 
 /** Props of {@link CodeableConceptInput}. */
 export interface CodeableConceptInputProps
-  extends
-    ValueProps<CodeableConcept | undefined>,
-    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange'> {
+  extends ValueProps<CodeableConcept | undefined>, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   /** Searches the value set; styled components never call the client themselves. */
@@ -75,15 +74,17 @@ export interface CodeableConceptInputProps
   readonly classNames?: InputsClassNames;
 }
 
-/** Picks a CodeableConcept from a value set searched as the user types. */
-export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLInputElement, CodeableConceptInputProps>(
+/**
+ * Picks a CodeableConcept from a value set searched as the user types. The ref and other HTML
+ * attributes go to the root field; `inputProps` and `inputRef` to the input.
+ */
+export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, CodeableConceptInputProps>(
   function CodeableConceptInput(
-    { label, expand, value, defaultValue, onValueChange, error, messages, classNames, id: givenId, ...rest },
+    { label, expand, value, defaultValue, onValueChange, error, messages, classNames, inputProps, ...rest },
     ref
   ) {
     const m = { ...defaultCodeableConceptInputMessages, ...messages };
     const ownId = useId();
-    const id = givenId ?? ownId;
     const { concept, inputValue, onInputValueChange, results, combobox } = useCodeableConceptInput({
       expand,
       value,
@@ -98,8 +99,10 @@ export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLInputElement,
         : undefined;
     return (
       <ComboboxField
+        {...rest}
         ref={ref}
-        id={id}
+        inputId={inputProps?.id ?? ownId}
+        inputProps={inputProps}
         label={label}
         combobox={combobox}
         inputValue={inputValue}
@@ -107,7 +110,7 @@ export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLInputElement,
         status={status}
         error={error ?? results.error}
         classNames={classNames}
-        inputProps={{ placeholder: m.placeholder, ...rest }}
+        placeholder={m.placeholder}
         options={results.items.map((coding, index) => (
           <li
             key={codingKey(coding)}

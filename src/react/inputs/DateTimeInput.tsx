@@ -1,6 +1,8 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { FieldError } from './fields';
+import { describedBy, type InnerInputProps, type InputRootAttributes } from './innerInputProps';
+import { mergeHandlers } from '../primitives/mergeHandlers';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** Every text of {@link DateTimeInput}. */
@@ -60,10 +62,7 @@ export function useDateTimeInput(props: ValueProps<string>) {
 }
 
 /** Props of {@link DateTimeInput}. */
-export interface DateTimeInputProps
-  extends
-    ValueProps<string>,
-    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange' | 'type'> {
+export interface DateTimeInputProps extends ValueProps<string>, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   readonly messages?: Partial<DateTimeInputMessages>;
@@ -72,31 +71,54 @@ export interface DateTimeInputProps
 
 /**
  * Edits a FHIR dateTime (ISO 8601 with offset) with the browser's date-and-time control. An empty
- * field gives ''. The ref and other props go to the `<input>`.
+ * field gives ''. The ref and other HTML attributes go to the root field; `inputProps` and
+ * `inputRef` to the `<input>`.
  */
-export const DateTimeInput = /* @__PURE__ */ forwardRef<HTMLInputElement, DateTimeInputProps>(function DateTimeInput(
-  { label, value, defaultValue, onValueChange, messages, classNames, className, id: givenId, ...rest },
+export const DateTimeInput = /* @__PURE__ */ forwardRef<HTMLDivElement, DateTimeInputProps>(function DateTimeInput(
+  {
+    label,
+    value,
+    defaultValue,
+    onValueChange,
+    messages,
+    classNames,
+    inputProps = {},
+    inputRef,
+    disabled,
+    readOnly,
+    className,
+    ...rest
+  },
   ref
 ) {
   const m = { ...defaultDateTimeInputMessages, ...messages };
   const ownId = useId();
-  const id = givenId ?? ownId;
+  const { className: inputClassName, onChange, ...inputAttributes } = inputProps;
+  const id = inputAttributes.id ?? ownId;
   const { text, invalid, onInput } = useDateTimeInput({ value, defaultValue, onValueChange });
   return (
-    <div className={slotClass('inputs-field', classNames)} data-invalid={invalid || undefined}>
+    <div
+      {...rest}
+      ref={ref}
+      className={slotClass('inputs-field', classNames, className)}
+      data-invalid={invalid || undefined}
+      data-disabled={disabled || undefined}
+    >
       <label className={slotClass('inputs-label', classNames)} htmlFor={id}>
         {label}
       </label>
       <input
-        {...rest}
-        ref={ref}
+        disabled={disabled}
+        readOnly={readOnly}
+        {...inputAttributes}
+        ref={inputRef}
         id={id}
         type="datetime-local"
-        className={slotClass('input', classNames, className)}
+        className={slotClass('input', classNames, inputClassName)}
         value={text}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-        onChange={(e) => onInput(e.target.value, e.target.validity?.badInput)}
+        aria-invalid={invalid || inputAttributes['aria-invalid']}
+        aria-describedby={describedBy(inputAttributes['aria-describedby'], invalid && `${id}-error`)}
+        onChange={mergeHandlers(onChange, (e) => onInput(e.target.value, e.target.validity?.badInput))}
       />
       <FieldError id={`${id}-error`} classNames={classNames} error={invalid ? m.invalid : undefined} />
     </div>

@@ -1,6 +1,7 @@
-import { forwardRef, useId, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useMemo, useState } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
+import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
@@ -84,16 +85,18 @@ export function useMultiSelect({ options, maxValues, creatable, onCreate, ...val
 }
 
 /** Props of {@link MultiSelect}. */
-export interface MultiSelectProps
-  extends UseMultiSelectOptions, Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange'> {
+export interface MultiSelectProps extends UseMultiSelectOptions, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   readonly messages?: Partial<MultiSelectMessages>;
   readonly classNames?: InputsClassNames;
 }
 
-/** Picks several values from a searchable list, with an optional limit and optional creation. */
-export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLInputElement, MultiSelectProps>(function MultiSelect(
+/**
+ * Picks several values from a searchable list, with an optional limit and optional creation. The
+ * ref and other HTML attributes go to the root field; `inputProps` and `inputRef` to the input.
+ */
+export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLDivElement, MultiSelectProps>(function MultiSelect(
   {
     label,
     options,
@@ -105,14 +108,13 @@ export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLInputElement, MultiSel
     onValueChange,
     messages,
     classNames,
-    id: givenId,
+    inputProps,
     ...rest
   },
   ref
 ) {
   const m = { ...defaultMultiSelectMessages, ...messages };
   const ownId = useId();
-  const id = givenId ?? ownId;
   const select = useMultiSelect({ options, maxValues, creatable, onCreate, value, defaultValue, onValueChange });
   const tags = select.values.length > 0 && (
     <ul className={slotClass('inputs-tags', classNames)} aria-label={m.selected(label)}>
@@ -133,8 +135,10 @@ export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLInputElement, MultiSel
   );
   return (
     <ComboboxField
+      {...rest}
       ref={ref}
-      id={id}
+      inputId={inputProps?.id ?? ownId}
+      inputProps={inputProps}
       label={label}
       combobox={select.combobox}
       inputValue={select.search}
@@ -142,7 +146,6 @@ export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLInputElement, MultiSel
       status={select.items.length ? undefined : m.nothingFound}
       classNames={classNames}
       before={tags}
-      inputProps={rest}
       options={select.items.map((item, index) => (
         <li
           key={item.create ? '\u0000create' : item.value}

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { LocaleContext } from '../locale/LocaleContext';
 import { QuantityInput } from './QuantityInput';
 
 describe('QuantityInput', () => {
@@ -49,5 +50,38 @@ describe('QuantityInput', () => {
     expect(screen.getByRole('textbox', { name: 'Valeur' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Unité' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Comparateur' })).toBeInTheDocument();
+  });
+
+  describe('when the locale writes decimals with a comma', () => {
+    it('shows the value with a comma and reads a typed comma (or point) as the decimal point', async () => {
+      const onValueChange = vi.fn();
+      render(<QuantityInput label="Dose" locale="fr-FR" defaultValue={{ value: 2.5 }} onValueChange={onValueChange} />);
+      const input = screen.getByRole('textbox', { name: 'Value' });
+      expect(input).toHaveValue('2,5');
+      const user = userEvent.setup();
+      await user.clear(input);
+      await user.type(input, '3,75');
+      expect(input).toHaveValue('3,75');
+      expect(onValueChange).toHaveBeenLastCalledWith({ value: 3.75 });
+      await user.clear(input);
+      await user.type(input, '0.5');
+      expect(onValueChange).toHaveBeenLastCalledWith({ value: 0.5 });
+    });
+
+    it('takes the locale from the provider when it has no prop', () => {
+      render(
+        <LocaleContext.Provider value="de-DE">
+          <QuantityInput label="Dose" defaultValue={{ value: 1.25 }} />
+        </LocaleContext.Provider>
+      );
+      expect(screen.getByRole('textbox', { name: 'Value' })).toHaveValue('1,25');
+    });
+  });
+
+  it('reads a comma as no number in a locale that writes decimals with a point', () => {
+    render(<QuantityInput label="Dose" locale="en-US" />);
+    const input = screen.getByRole('textbox', { name: 'Value' });
+    fireEvent.change(input, { target: { value: '1,5' } });
+    expect(input).toHaveAccessibleDescription('Enter a number');
   });
 });

@@ -3,6 +3,7 @@ import type { Quantity } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { compact, FieldError, SelectField } from './fields';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useLocale } from '../locale/LocaleContext';
 
 /** Quantity.comparator codes the editor offers. */
 export const QUANTITY_COMPARATORS = ['<', '<=', '>=', '>'] as const;
@@ -30,29 +31,46 @@ export const defaultQuantityInputMessages: QuantityInputMessages = {
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d{1,3})?$/;
 const MAX_NUMBER_LENGTH = 32;
 
-/** The number `text` says, or undefined when it is not a finite decimal. */
-export function parseDecimal(text: string): number | undefined {
-  const t = text.trim();
+/**
+ * The number `text` says, or undefined when it is not a finite decimal. `decimalSeparator` (',' in
+ * fr-FR) is read as the decimal point; '.' always is. Group separators are not accepted: '1,000'
+ * in en-US would be ambiguous.
+ */
+export function parseDecimal(text: string, decimalSeparator = '.'): number | undefined {
+  const t = (decimalSeparator === '.' ? text : text.replace(decimalSeparator, '.')).trim();
   if (!t || t.length > MAX_NUMBER_LENGTH || !DECIMAL.test(t)) return undefined;
   const n = Number(t);
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The decimal separator of `locale` ('.' in en-US, ',' in fr-FR). */
+export function decimalSeparatorOf(locale: string): string {
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/** Options of {@link useQuantityInput}. */
+export interface UseQuantityInputOptions extends ValueProps<Quantity> {
+  /** The locale whose decimal separator the value is shown and typed with; default: useLocale's. */
+  readonly locale?: string;
+}
+
 /**
  * Headless quantity editing. The typed value is kept as text, so a half-typed or invalid number
  * stays on screen with its message and never becomes the Quantity (`onValueChange` is not called).
+ * The value is shown with the locale's decimal separator, which is also read when typed.
  */
-export function useQuantityInput(props: ValueProps<Quantity>) {
+export function useQuantityInput({ locale, ...props }: UseQuantityInputOptions) {
+  const separator = decimalSeparatorOf(useLocale(locale));
   const [quantity = {}, setQuantity] = useControllableState(props);
-  const [text, setText] = useState(quantity.value === undefined ? '' : String(quantity.value));
+  // What the user typed; until they type, the value as the locale writes it.
+  const [typed, setTyped] = useState<string>();
   const [invalid, setInvalid] = useState(false);
-  // A new value from outside (controlled) replaces the text unless it is what the text says.
-  if (quantity.value !== undefined && parseDecimal(text) !== quantity.value && !invalid) {
-    setText(String(quantity.value));
-  }
+  // A new value from outside (controlled) replaces the typed text unless it is what the text says.
+  if (typed !== undefined && !invalid && parseDecimal(typed, separator) !== quantity.value) setTyped(undefined);
+  const text = typed ?? (quantity.value === undefined ? '' : String(quantity.value).replace('.', separator));
   const setValueText = (next: string) => {
-    setText(next);
-    const n = parseDecimal(next);
+    setTyped(next);
+    const n = parseDecimal(next, separator);
     const bad = next.trim() !== '' && n === undefined;
     setInvalid(bad);
     if (!bad) setQuantity(compact({ ...quantity, value: n }));
@@ -64,7 +82,7 @@ export function useQuantityInput(props: ValueProps<Quantity>) {
 
 /** Props of {@link QuantityInput}. */
 export interface QuantityInputProps
-  extends ValueProps<Quantity>, Omit<FieldsetHTMLAttributes<HTMLFieldSetElement>, 'defaultValue' | 'onChange'> {
+  extends UseQuantityInputOptions, Omit<FieldsetHTMLAttributes<HTMLFieldSetElement>, 'defaultValue' | 'onChange'> {
   /** The legend of the group, e.g. 'Dose'. */
   readonly label: string;
   readonly messages?: Partial<QuantityInputMessages>;
@@ -77,7 +95,7 @@ export interface QuantityInputProps
  * stays visible with a message instead of being silently emptied by the browser.
  */
 export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, QuantityInputProps>(function QuantityInput(
-  { label, value, defaultValue, onValueChange, messages, classNames, disabled, className, ...rest },
+  { label, value, defaultValue, onValueChange, locale, messages, classNames, disabled, className, ...rest },
   ref
 ) {
   const m = { ...defaultQuantityInputMessages, ...messages };
@@ -85,6 +103,7 @@ export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Qua
     value,
     defaultValue,
     onValueChange,
+    locale,
   });
   const id = useId();
   return (

@@ -1,7 +1,8 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useState } from 'react';
 import { createReference, getDisplayString, parseReference, type Reference } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { SelectField } from './fields';
+import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { ResourcePicker, type ResourcePickerMessages, type ResourceSearch } from './ResourcePicker';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
@@ -29,10 +30,7 @@ function typeOf(reference: Reference | undefined): string | undefined {
 }
 
 /** Props of {@link ReferenceInput}. */
-export interface ReferenceInputProps
-  extends
-    ValueProps<Reference | undefined>,
-    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange'> {
+export interface ReferenceInputProps extends ValueProps<Reference | undefined>, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   /** The resource types a reference may point to; a drop-down offers them when there are several. */
@@ -45,9 +43,28 @@ export interface ReferenceInputProps
   readonly classNames?: InputsClassNames;
 }
 
-/** Picks a Reference to a resource of one of `targetTypes`, searched by name or id. */
-export const ReferenceInput = /* @__PURE__ */ forwardRef<HTMLInputElement, ReferenceInputProps>(function ReferenceInput(
-  { label, targetTypes, search, value, defaultValue, onValueChange, messages, classNames, className, ...rest },
+/**
+ * Picks a Reference to a resource of one of `targetTypes`, searched by name or id. The ref and
+ * other HTML attributes go to the root row; `inputProps` and `inputRef` to the search input.
+ */
+export const ReferenceInput = /* @__PURE__ */ forwardRef<HTMLDivElement, ReferenceInputProps>(function ReferenceInput(
+  {
+    label,
+    targetTypes,
+    search,
+    value,
+    defaultValue,
+    onValueChange,
+    error,
+    messages,
+    classNames,
+    inputProps,
+    inputRef,
+    disabled,
+    readOnly,
+    className,
+    ...rest
+  },
   ref
 ) {
   const m = { ...defaultReferenceInputMessages, ...messages };
@@ -56,9 +73,13 @@ export const ReferenceInput = /* @__PURE__ */ forwardRef<HTMLInputElement, Refer
   const [resourceType, setResourceType] = useState(
     currentType && targetTypes.includes(currentType) ? currentType : targetTypes[0]
   );
-  const id = useId();
   return (
-    <div className={slotClass('inputs-row', classNames, className)}>
+    <div
+      {...rest}
+      ref={ref}
+      className={slotClass('inputs-row', classNames, className)}
+      data-disabled={disabled || undefined}
+    >
       {targetTypes.length > 1 && (
         <SelectField
           label={m.resourceType}
@@ -67,12 +88,15 @@ export const ReferenceInput = /* @__PURE__ */ forwardRef<HTMLInputElement, Refer
           optionLabel={(t) => t}
           onChange={(t) => setResourceType(t ?? targetTypes[0])}
           classNames={classNames}
+          disabled={disabled || readOnly}
         />
       )}
       <ResourcePicker
-        {...rest}
-        ref={ref}
-        id={rest.id ?? id}
+        inputProps={inputProps}
+        inputRef={inputRef}
+        disabled={disabled}
+        readOnly={readOnly}
+        error={error}
         label={label}
         resourceType={resourceType}
         search={search}

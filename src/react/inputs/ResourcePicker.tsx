@@ -1,7 +1,8 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { getDisplayString, getReferenceString, type Resource } from '../../fhir';
 import { slotClass, type InputsClassNames } from './classNames';
 import { ComboboxField } from './ComboboxField';
+import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
@@ -103,10 +104,7 @@ export function useResourcePicker({
 }
 
 /** Props of {@link ResourcePicker}. */
-export interface ResourcePickerProps
-  extends
-    ValueProps<Resource | undefined>,
-    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange'> {
+export interface ResourcePickerProps extends ValueProps<Resource | undefined>, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   /** The resource type searched, e.g. 'Practitioner'. */
@@ -121,8 +119,11 @@ export interface ResourcePickerProps
   readonly classNames?: InputsClassNames;
 }
 
-/** A searchable picker of one resource of `resourceType`, 'Nothing found' when nothing matches. */
-export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLInputElement, ResourcePickerProps>(function ResourcePicker(
+/**
+ * A searchable picker of one resource of `resourceType`, 'Nothing found' when nothing matches.
+ * The ref and other HTML attributes go to the root field; `inputProps` and `inputRef` to the input.
+ */
+export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLDivElement, ResourcePickerProps>(function ResourcePicker(
   {
     label,
     resourceType,
@@ -134,14 +135,13 @@ export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLInputElement, Resou
     error,
     messages,
     classNames,
-    id: givenId,
+    inputProps,
     ...rest
   },
   ref
 ) {
   const m = { ...defaultResourcePickerMessages, ...messages };
   const ownId = useId();
-  const id = givenId ?? ownId;
   const { resource, inputValue, onInputValueChange, results, combobox } = useResourcePicker({
     resourceType,
     search,
@@ -153,8 +153,10 @@ export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLInputElement, Resou
   const status = results.loading ? m.searching : results.settled && !results.items.length ? m.nothingFound : undefined;
   return (
     <ComboboxField
+      {...rest}
       ref={ref}
-      id={id}
+      inputId={inputProps?.id ?? ownId}
+      inputProps={inputProps}
       label={label}
       combobox={combobox}
       inputValue={inputValue}
@@ -162,7 +164,7 @@ export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLInputElement, Resou
       status={status}
       error={error ?? results.error}
       classNames={classNames}
-      inputProps={{ placeholder: m.placeholder, ...rest }}
+      placeholder={m.placeholder}
       options={results.items.map((r, index) => (
         <li
           key={getReferenceString(r)}

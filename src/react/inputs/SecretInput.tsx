@@ -1,5 +1,7 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
+import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
+import { mergeHandlers } from '../primitives/mergeHandlers';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 
 /** What a hidden secret shows, whatever its length (8 dots). */
@@ -22,10 +24,7 @@ export function useSecretInput(props: ValueProps<string>) {
 }
 
 /** Props of {@link SecretInput}. */
-export interface SecretInputProps
-  extends
-    ValueProps<string>,
-    Omit<InputHTMLAttributes<HTMLInputElement>, 'defaultValue' | 'value' | 'onChange' | 'type'> {
+export interface SecretInputProps extends ValueProps<string>, InnerInputProps, InputRootAttributes {
   /** The field's label. */
   readonly label: string;
   readonly messages?: Partial<SecretInputMessages>;
@@ -34,35 +33,57 @@ export interface SecretInputProps
 
 /**
  * A secret string (client secret, API key): shows 8 dots, not its length, until revealed, and
- * can be edited only once revealed. The ref and other props go to the `<input>`.
+ * can be edited only once revealed. The ref and other HTML attributes go to the root field;
+ * `inputProps` and `inputRef` to the `<input>`.
  */
-export const SecretInput = /* @__PURE__ */ forwardRef<HTMLInputElement, SecretInputProps>(function SecretInput(
-  { label, value, defaultValue, onValueChange, messages, classNames, className, id: givenId, readOnly, ...rest },
+export const SecretInput = /* @__PURE__ */ forwardRef<HTMLDivElement, SecretInputProps>(function SecretInput(
+  {
+    label,
+    value,
+    defaultValue,
+    onValueChange,
+    messages,
+    classNames,
+    inputProps = {},
+    inputRef,
+    disabled,
+    readOnly,
+    className,
+    ...rest
+  },
   ref
 ) {
   const m = { ...defaultSecretInputMessages, ...messages };
   const ownId = useId();
-  const id = givenId ?? ownId;
+  const { className: inputClassName, onChange, ...inputAttributes } = inputProps;
+  const id = inputAttributes.id ?? ownId;
   const secret = useSecretInput({ value, defaultValue, onValueChange });
   return (
-    <div className={slotClass('inputs-field', classNames)}>
+    <div
+      {...rest}
+      ref={ref}
+      className={slotClass('inputs-field', classNames, className)}
+      data-disabled={disabled || undefined}
+    >
       <label className={slotClass('inputs-label', classNames)} htmlFor={id}>
         {label}
       </label>
       <div className={slotClass('inputs-secret', classNames)} data-state={secret.revealed ? 'revealed' : 'hidden'}>
         <input
-          {...rest}
-          ref={ref}
-          id={id}
-          className={slotClass('input', classNames, className)}
           autoComplete="off"
           spellCheck={false}
+          disabled={disabled}
+          {...inputAttributes}
+          ref={inputRef}
+          id={id}
+          className={slotClass('input', classNames, inputClassName)}
           value={secret.revealed ? secret.value : secret.value ? SECRET_MASK : ''}
           readOnly={readOnly || !secret.revealed}
-          onChange={(e) => secret.setValue(e.target.value)}
+          onChange={mergeHandlers(onChange, (e) => secret.setValue(e.target.value))}
         />
         <button
           type="button"
+          disabled={disabled}
           className={slotClass('button', classNames)}
           data-variant="outline"
           aria-pressed={secret.revealed}

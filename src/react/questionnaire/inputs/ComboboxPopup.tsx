@@ -1,13 +1,19 @@
 import * as Popover from '@radix-ui/react-popover';
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useQuestionnaireCn } from '../questionnaireClassContext';
 
 /**
  * The popup of a picker: the listbox itself is the Radix popover content (asChild), so it is
  * what scrolls and what screen readers and axe treat as the combobox's popup, rather than an
- * unnamed dialog around it. Focus stays in the input (Downshift's aria-activedescendant).
+ * unnamed dialog around it. Focus stays in the input (the combobox's aria-activedescendant).
  */
-export function ComboboxPopup({ menuProps, children }: { menuProps: Record<string, unknown>; children: ReactNode }) {
+export function ComboboxPopup({
+  listboxProps,
+  children,
+}: {
+  listboxProps: HTMLAttributes<HTMLUListElement>;
+  children: ReactNode;
+}) {
   const cn = useQuestionnaireCn();
   return (
     <Popover.Content
@@ -17,7 +23,7 @@ export function ComboboxPopup({ menuProps, children }: { menuProps: Record<strin
       onOpenAutoFocus={(event) => event.preventDefault()}
       onCloseAutoFocus={(event) => event.preventDefault()}
     >
-      <ul className={cn('combobox-menu')} {...menuProps}>
+      <ul className={cn('combobox-menu')} {...listboxProps}>
         {children}
       </ul>
     </Popover.Content>

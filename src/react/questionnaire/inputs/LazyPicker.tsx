@@ -9,9 +9,9 @@ import { pickerText } from './pickerHelpers';
 import type { InputProps, PickerHandoff, PickerKind } from './types';
 
 /**
- * The popover pickers (Radix Popover with a Downshift combobox), a chunk of their own. Only a form
+ * The popover pickers (Radix Popover with the shared combobox), a chunk of their own. Only a form
  * with a drop-down, autocomplete, value-set or reference item asks for them, so plain forms never
- * download Radix Popover and Downshift.
+ * download Radix Popover.
  */
 export const pickersChunk = /* @__PURE__ */ onDemand(() => import('./pickers'), 'the questionnaire option pickers');
 
@@ -27,7 +27,7 @@ export function preloadPickers(): void {
 
 /**
  * A drop-down, autocomplete or reference picker. At rest it is a plain combobox field showing the
- * answer; the picker (Downshift and a Radix popover, loaded on demand) takes its place when the
+ * answer; the picker (the shared combobox in a Radix popover, loaded on demand) takes its place when the
  * field is first used: focused, clicked or typed into. A form of 2,000 items with 130 drop-downs
  * then mounts no picker machinery until one is used. The picker takes over the text, the focus,
  * the selection and the wish to see the options, so nothing typed is lost and nothing moves; if

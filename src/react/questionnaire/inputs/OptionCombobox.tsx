@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useCombobox } from 'downshift';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AnswerOptionView } from '../../../questionnaire';
+import { useCombobox } from '../../primitives/useCombobox';
 import { answerKey, answerLabel } from '../answerInputs';
 import { useQuestionnaireFormContext } from '../context';
 import { useQuestionnaireCn } from '../questionnaireClassContext';
@@ -20,7 +20,7 @@ export interface OptionComboboxProps extends PickerProps {
 }
 
 /**
- * A searchable drop-down (Downshift combobox in a Radix popover) over the item's options, as the
+ * A searchable drop-down (the shared combobox in a Radix popover) over the item's options, as the
  * engine gives them. Repeating items keep the menu open and toggle; open-choice accepts what was
  * typed. Named by the item's label (aria-labelledby), as the resting field it replaces is.
  */
@@ -43,6 +43,9 @@ export function OptionCombobox({
   // Options are searched when the menu first opens, so also when it opens at once for a handoff.
   const [query, setQuery] = useSearchAsYouType(search, handoff?.open && search ? handoff.text : undefined);
   useHandoffFocus(inputId, handoff);
+  // Whether a search was asked for: typing opens the list right after it sets the query, and that
+  // first opening must not replace the typed text with the empty first search.
+  const searched = useRef(query !== undefined);
 
   const selectedKeys = new Set(state.answers.map(answerKey));
   const items = useMemo((): AnswerOptionView[] => {
@@ -53,8 +56,7 @@ export function OptionCombobox({
     return state.options.filter((o) => o.label.toLowerCase().includes(text));
   }, [state.options, state.answers, inputValue, search, multiple]);
 
-  const choose = (option: AnswerOptionView | null) => {
-    if (!option) return;
+  const choose = (option: AnswerOptionView) => {
     const key = answerKey(option.answer);
     if (multiple) {
       store.setAnswers(
@@ -66,41 +68,23 @@ export function OptionCombobox({
     }
   };
 
-  const { isOpen, getInputProps, getMenuProps, getItemProps, getToggleButtonProps, highlightedIndex } =
-    useCombobox<AnswerOptionView>({
-      items,
-      inputId,
-      // The item's own label: Downshift would otherwise point at a label element it never rendered.
-      labelId,
-      inputValue,
-      initialIsOpen: handoff?.open,
-      selectedItem: null,
-      itemToString: (item) => item?.label ?? '',
-      onInputValueChange: ({ inputValue: value, type }) => {
-        if (type === useCombobox.stateChangeTypes.InputChange) {
-          setInputValue(value ?? '');
-          if (search) setQuery(value ?? '');
-          if (!multiple && !value) store.setAnswers(state.key, []);
-        }
-      },
-      onIsOpenChange: ({ isOpen: open }) => {
-        if (open && search && query === undefined) setQuery('');
-      },
-      stateReducer: (s, { type, changes }) => {
-        // Multi-select keeps the menu open and the typed filter after each pick.
-        if (
-          multiple &&
-          (type === useCombobox.stateChangeTypes.ItemClick || type === useCombobox.stateChangeTypes.InputKeyDownEnter)
-        ) {
-          return { ...changes, isOpen: true, highlightedIndex: s.highlightedIndex, inputValue: s.inputValue };
-        }
-        return changes;
-      },
-      onSelectedItemChange: ({ selectedItem }) => {
-        choose(selectedItem ?? null);
-        if (!multiple && selectedItem) setInputValue(selectedItem.label);
-      },
-    });
+  const combobox = useCombobox<AnswerOptionView>({
+    items,
+    itemToKey: (option) => answerKey(option.answer).replace(/[^A-Za-z0-9-]/g, '_'),
+    // Multi-select keeps the list open, the highlight and the typed filter after each pick.
+    keepOpenOnSelect: multiple,
+    defaultOpen: handoff?.open,
+    onOpenChange: (open) => {
+      if (!open || !search || searched.current) return;
+      searched.current = true;
+      setQuery('');
+    },
+    onSelect: (option) => {
+      choose(option);
+      if (!multiple) setInputValue(option.label);
+    },
+  });
+  const { isOpen } = combobox;
 
   const commitFreeText = () => {
     onTouched?.();
@@ -124,8 +108,21 @@ export function OptionCombobox({
         <Popover.Anchor asChild>
           <div className={cn('combobox-control')}>
             <input
-              className={cn('input')}
-              {...getInputProps({
+              {...combobox.getInputProps({
+                id: inputId,
+                // The item's own label names the field, as it names the resting field this replaces.
+                'aria-labelledby': labelId,
+                className: cn('input'),
+                value: inputValue,
+                onChange: (event) => {
+                  const value = event.target.value;
+                  setInputValue(value);
+                  if (search) {
+                    searched.current = true;
+                    setQuery(value);
+                  }
+                  if (!multiple && !value) store.setAnswers(state.key, []);
+                },
                 onBlur: commitFreeText,
                 form: formId,
                 readOnly: state.readOnly,
@@ -133,29 +130,27 @@ export function OptionCombobox({
                 'aria-describedby': describedBy,
                 'aria-invalid': invalid || undefined,
                 'aria-required': state.required || undefined,
-              } as any)}
-              aria-controls={isOpen ? getMenuProps({}, { suppressRefError: true }).id : undefined}
+                // The popover's list is in the page only while open.
+                'aria-controls': isOpen ? combobox.listboxId : undefined,
+              })}
             />
             {toggle && (
               <button
-                type="button"
                 className={cn('combobox-toggle')}
-                tabIndex={-1}
-                {...getToggleButtonProps({ 'aria-labelledby': labelId } as any)}
+                {...combobox.getToggleButtonProps({ 'aria-labelledby': labelId })}
               >
                 <span aria-hidden="true">▾</span>
               </button>
             )}
           </div>
         </Popover.Anchor>
-        <ComboboxPopup menuProps={getMenuProps({}, { suppressRefError: true })}>
+        <ComboboxPopup listboxProps={combobox.getListboxProps({ 'aria-labelledby': labelId, hidden: undefined })}>
           {items.map((option, index) => (
             <li
               key={answerKey(option.answer)}
               className={cn('combobox-option')}
-              data-highlighted={highlightedIndex === index || undefined}
               data-selected={selectedKeys.has(answerKey(option.answer)) || undefined}
-              {...getItemProps({ item: option, index })}
+              {...combobox.getOptionProps(option, index, selectedKeys.has(answerKey(option.answer)))}
             >
               {option.prefix && <span className={cn('questionnaire-prefix')}>{option.prefix} </span>}
               {option.label}

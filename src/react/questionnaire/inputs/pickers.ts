@@ -1,3 +1,3 @@
-// The popover pickers, loaded on demand by LazyPicker: with them come Radix Popover and Downshift.
+// The popover pickers, loaded on demand by LazyPicker: with them comes Radix Popover.
 export { ChoiceCombobox } from './ChoiceCombobox';
 export { ReferenceInput } from './ReferenceInput';
