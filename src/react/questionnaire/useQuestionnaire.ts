@@ -63,7 +63,7 @@ export interface UseQuestionnaireResult {
   error?: OperationOutcomeError;
   /** Reads the questionnaire by its reference again (after `error`); a no-op for a given resource. */
   refetch(): Promise<void>;
-  /** The response the form shows: the controlled `value`, else the last one reported. */
+  /** The response the form shows: the controlled `value`, else the last one `onValueChange` was given. */
   value?: QuestionnaireResponse;
   /** A draft was given and the user has not yet chosen to resume it or start over. */
   resumePending: boolean;
@@ -156,7 +156,9 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
     return store.subscribe(() => {
       const next = store.buildResponse({ status: 'in-progress' });
       reported.current = next;
-      setValue(next);
+      // The engine holds the answers: an uncontrolled form with only `onChange` keeps no copy, so
+      // typing re-renders the field, not the form.
+      if (latest.current.value !== undefined || latest.current.onValueChange) setValue(next);
       latest.current.onChange?.(next);
     });
   }, [store, listening, setValue]);
