@@ -26,8 +26,17 @@ export function MyQuestionnaire({
   questionnaire: Questionnaire;
   onSubmit: (response: QuestionnaireResponse) => void;
 }) {
-  const { store, loading, error } = useQuestionnaire({ questionnaire });
-  if (error) return <p role="alert">{error}</p>;
+  const { store, loading, error, refetch } = useQuestionnaire({ questionnaire });
+  if (error) {
+    return (
+      <p role="alert">
+        {error.message}{' '}
+        <button type="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  }
   if (loading || !store) return <p>Loading…</p>;
   return (
     <form

@@ -29,6 +29,8 @@ function createStoryClient(): FhirClient {
   const fetch = async (input: RequestInfo | URL): Promise<Response> => {
     const url = new URL(input.toString());
     await new Promise((r) => setTimeout(r, 150));
+    // The questionnaire of the CannotBeRead story: the server is out of reach.
+    if (url.pathname.endsWith('Questionnaire/offline')) throw new TypeError('Failed to fetch');
     if (url.pathname.endsWith('ValueSet/$expand')) {
       if (url.searchParams.get('url')?.includes('unreachable')) {
         return json(
@@ -96,6 +98,10 @@ const meta = {
     signatureWidth: { control: { type: 'number', min: 100, step: 10 } },
     signatureHeight: { control: { type: 'number', min: 50, step: 10 } },
     questionnaireResponse: { control: false },
+    value: { control: false },
+    defaultValue: { control: false },
+    onValueChange: { control: false },
+    locale: { control: 'text' },
     subject: { control: false },
     encounter: { control: false },
     source: { control: false },
@@ -290,6 +296,21 @@ export const UnreachableValueSet: Story = {
     await expect(await canvas.findByText(/could not be loaded/)).toBeInTheDocument();
     await userEvent.type(canvas.getByLabelText('Note'), 'works');
     await expect(canvas.getByLabelText('Note')).toHaveValue('works');
+  },
+};
+
+/**
+ * The questionnaire cannot be read (here the server is out of reach): the form's place says so in
+ * words, not the browser's 'Failed to fetch', and 'Try again' reads it again.
+ */
+export const CannotBeRead: Story = {
+  args: { questionnaire: { reference: 'Questionnaire/offline' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('This questionnaire cannot be shown');
+    await expect(alert).toHaveTextContent('Cannot reach the server. Check your connection and try again.');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   },
 };
 

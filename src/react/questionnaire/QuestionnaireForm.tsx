@@ -22,15 +22,22 @@ import {
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { LazySignaturePad } from './LazySignaturePad';
 import { QuestionnaireDraftStatus, QuestionnaireResume } from './DraftParts';
+import { describeLoadError, QuestionnaireFatal } from './QuestionnaireFatal';
+import { useLocale } from '../locale/LocaleContext';
 import { optionKeys, splitProps } from '../primitives/splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
 
-/** Props of {@link QuestionnaireForm}; other HTML attributes go to its root element. */
+/**
+ * Props of {@link QuestionnaireForm}; other HTML attributes go to its root element. The response
+ * is controlled through `value`/`onValueChange` or uncontrolled from `defaultValue`.
+ */
 export interface QuestionnaireFormProps
-  extends UseQuestionnaireOptions, Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'onSubmit' | 'children'> {
+  extends
+    UseQuestionnaireOptions,
+    Omit<HTMLAttributes<HTMLDivElement>, 'onChange' | 'onSubmit' | 'children' | 'defaultValue'> {
   /** Label of the submit button. */
   submitButtonText?: string;
   /** Leaves out Back, Next and Submit (a host drives the form, e.g. a wizard). */
@@ -45,26 +52,31 @@ export interface QuestionnaireFormProps
   onSubmit?: (response: QuestionnaireResponse) => unknown;
   /** Replaces any user-visible text. */
   messages?: Partial<QuestionnaireFormMessages>;
+  /** Locale of the dates and numbers the form shows; the provider's, else the browser's, when absent. */
+  locale?: string;
   /** Heading level of the questionnaire title; groups go one level down. Default 2. */
   headingLevel?: 1 | 2 | 3 | 4 | 5;
   /** Signature pad size, 500×200 by default. */
   signatureWidth?: number;
   signatureHeight?: number;
   className?: string;
-  /** Class names per part, replacing the default `fpk-…` class of each (see QuestionnaireSlot). */
+  /** Class names per part, added after the default `fpk-…` class of each (see QuestionnaireSlot). */
   classNames?: QuestionnaireClassNames;
 }
 
 /** The form's own props, apart from the HTML attributes its root takes. */
 type OwnProps = Omit<
   QuestionnaireFormProps,
-  Exclude<keyof HTMLAttributes<HTMLDivElement>, 'className' | 'onChange' | 'onSubmit'>
+  Exclude<keyof HTMLAttributes<HTMLDivElement>, 'className' | 'onChange' | 'onSubmit' | 'defaultValue'>
 >;
 
 // The form's own props; everything else goes to its root element.
 const FORM_OPTIONS = optionKeys<OwnProps>()([
   'questionnaire',
   'questionnaireResponse',
+  'value',
+  'defaultValue',
+  'onValueChange',
   'subject',
   'encounter',
   'source',
@@ -79,6 +91,7 @@ const FORM_OPTIONS = optionKeys<OwnProps>()([
   'disablePagination',
   'onSubmit',
   'messages',
+  'locale',
   'headingLevel',
   'signatureWidth',
   'signatureHeight',
@@ -104,16 +117,21 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
     // The engine's texts are among the form's messages: the engine is built with them.
     const q = useQuestionnaire({ ...own, messages });
     const { store, loading, error } = q;
+    const locale = useLocale(own.locale);
     const cn = useQuestionnaireClassNameOf(classNames);
     // After the resume question the form's title takes focus, so focus is not lost with its buttons.
     const [chose, setChose] = useState(false);
     let body;
     if (error) {
       body = (
-        <div {...attributes} ref={ref} className={cn('questionnaire-fatal', className)} role="alert">
-          <p>{messages.fatalError}</p>
-          <p>{error}</p>
-        </div>
+        <QuestionnaireFatal
+          detail={describeLoadError(error, messages)}
+          messages={messages}
+          onRetry={() => void q.refetch()}
+          className={className}
+          attributes={attributes}
+          rootRef={ref}
+        />
       );
     } else if (q.resumePending && q.questionnaire) {
       body = (
@@ -142,6 +160,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
           drafts={q.drafts}
           focusTitle={chose}
           messages={messages}
+          locale={locale}
           attributes={attributes}
           rootRef={ref}
         />
@@ -157,6 +176,7 @@ function QuestionnaireFormBody(
       drafts?: QuestionnaireDrafts;
       focusTitle?: boolean;
       messages: QuestionnaireFormMessages;
+      locale: string;
     }
 ) {
   const { store, messages, headingLevel = 2, disablePagination, excludeButtons, attributes, rootRef } = props;
@@ -171,6 +191,7 @@ function QuestionnaireFormBody(
     () => ({
       store,
       messages,
+      locale: props.locale,
       headingLevel: headingLevel + 1,
       subject: props.subject,
       encounter: props.encounter,
@@ -178,7 +199,17 @@ function QuestionnaireFormBody(
       formId,
       submitAttempted: form.submitAttempted,
     }),
-    [store, messages, headingLevel, props.subject, props.encounter, idPrefix, formId, form.submitAttempted]
+    [
+      store,
+      messages,
+      props.locale,
+      headingLevel,
+      props.subject,
+      props.encounter,
+      idPrefix,
+      formId,
+      form.submitAttempted,
+    ]
   );
   const pages = !disablePagination ? form.pages : undefined;
   const current = form.currentPage;
@@ -209,10 +240,13 @@ function QuestionnaireFormBody(
 
   if (form.fatalError) {
     return (
-      <div {...attributes} ref={rootRef} className={cn('questionnaire-fatal', props.className)} role="alert">
-        <p>{messages.fatalError}</p>
-        <p>{form.fatalError}</p>
-      </div>
+      <QuestionnaireFatal
+        detail={form.fatalError}
+        messages={messages}
+        className={props.className}
+        attributes={attributes}
+        rootRef={rootRef}
+      />
     );
   }
 

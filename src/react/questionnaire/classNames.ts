@@ -5,6 +5,7 @@ export const QuestionnaireSlot = {
   Title: 'questionnaire-title',
   Loading: 'questionnaire-loading',
   Fatal: 'questionnaire-fatal',
+  FatalTitle: 'questionnaire-fatal-title',
   Issue: 'questionnaire-issue',
   Form: 'questionnaire-form',
   Buttons: 'questionnaire-buttons',

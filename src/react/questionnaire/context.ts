@@ -7,6 +7,8 @@ import type { QuestionnaireFormMessages } from './messages';
 export interface QuestionnaireFormContextValue {
   store: QuestionnaireStore;
   messages: QuestionnaireFormMessages;
+  /** Locale of the dates and numbers an item shows (the form's `locale`, else the provider's or browser's). */
+  locale: string;
   /** Heading level of the form's top-level groups. */
   headingLevel: number;
   subject?: Reference;

@@ -47,7 +47,10 @@ export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   pagesLabel: string;
   /** 'Step {n} of {total}' */
   stepOf: (step: number, total: number) => string;
+  /** Heading of the form's place when the questionnaire cannot be read or built. */
   fatalError: string;
+  /** Why, when the server could not be reached while reading the questionnaire. */
+  loadNetworkError: string;
   /** Heading of the offer to continue a saved draft. */
   resumeTitle: string;
   resumeText: string;
@@ -94,6 +97,7 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   pagesLabel: 'Form pages',
   stepOf: (step, total) => `Step ${step} of ${total}`,
   fatalError: 'This questionnaire cannot be shown',
+  loadNetworkError: 'Cannot reach the server. Check your connection and try again.',
   resumeTitle: 'Resume your saved answers?',
   resumeText: 'You started this form before and your answers were saved. Continue where you left off, or start over.',
   resume: 'Resume',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Questionnaire, QuestionnaireResponse, Reference, ResourceType, ValueSet } from '../../fhir';
-import { normalizeErrorString } from '../../fhir';
+import type { OperationOutcomeError } from '../../fhir';
 import {
   createQuestionnaireStore,
   loadFhirPath,
@@ -12,6 +12,7 @@ import {
 } from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
+import { useControllableState } from '../primitives/useControllableState';
 import { useQuestionnaireDrafts, type UseQuestionnaireDraftsOptions } from './useQuestionnaireDrafts';
 import { whenIdle } from './whenIdle';
 
@@ -19,7 +20,17 @@ import { whenIdle } from './whenIdle';
 export interface UseQuestionnaireOptions extends Omit<UseQuestionnaireDraftsOptions, 'draftId'> {
   /** The questionnaire, or a reference to read it by. */
   questionnaire: Questionnaire | Reference;
-  /** An existing response to continue (loads back exactly). */
+  /**
+   * The response the form shows (controlled). The form is rebuilt from it whenever it is a
+   * response other than the one the form last reported through `onValueChange`, so passing back
+   * what the form reported costs nothing and passing another response (a reset) shows it.
+   */
+  value?: QuestionnaireResponse;
+  /** The response an uncontrolled form starts from. */
+  defaultValue?: QuestionnaireResponse;
+  /** Called after each change with the response so far: status in-progress, no authored time. */
+  onValueChange?: (response: QuestionnaireResponse) => void;
+  /** An existing response to continue (loads back exactly); `defaultValue` by its older name. */
   questionnaireResponse?: QuestionnaireResponse;
   subject?: Reference;
   encounter?: Reference;
@@ -29,7 +40,7 @@ export interface UseQuestionnaireOptions extends Omit<UseQuestionnaireDraftsOpti
   variables?: Record<string, unknown>;
   /** How many value-set options to show; $expand asks for one more to know when to say so. */
   optionsDisplayLimit?: number;
-  /** Called after each change with the response so far: status in-progress, no authored time. */
+  /** Called after each change with the response so far; `onValueChange` by its older name. */
   onChange?: (response: QuestionnaireResponse) => void;
   /** The engine's texts (validation, upload and search failures); read when the engine is built. */
   messages?: Partial<QuestionnaireMessages>;
@@ -46,9 +57,14 @@ export interface UseQuestionnaireResult {
   /** The engine, once the questionnaire is at hand. */
   store?: QuestionnaireStore;
   questionnaire?: Questionnaire;
+  /** The questionnaire is being read by its reference. */
   loading: boolean;
-  /** Reading the questionnaire by reference failed. */
-  error?: string;
+  /** Reading the questionnaire by reference failed; cleared by a successful `refetch`. */
+  error?: OperationOutcomeError;
+  /** Reads the questionnaire by its reference again (after `error`); a no-op for a given resource. */
+  refetch(): Promise<void>;
+  /** The response the form shows: the controlled `value`, else the last one `onValueChange` was given. */
+  value?: QuestionnaireResponse;
   /** A draft was given and the user has not yet chosen to resume it or start over. */
   resumePending: boolean;
   /** Continues from the draft's answers. */
@@ -92,7 +108,17 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   // engine is built (the form would be thrown away).
   const [choice, setChoice] = useState<'resume' | 'start-over'>();
   const resumePending = !!options.draft && !choice;
-  const response = choice === 'resume' ? options.draft : options.questionnaireResponse;
+  const [value, setValue] = useControllableState({
+    value: options.value,
+    defaultValue: options.defaultValue ?? options.questionnaireResponse,
+    onValueChange: options.onValueChange,
+  });
+  // The engine holds the answers; the response it was built from changes only when `value` is
+  // one the engine did not report itself (a controlled value echoed back is already shown).
+  const reported = useRef<QuestionnaireResponse | undefined>(undefined);
+  const [source, setSource] = useState(value);
+  if (value !== source && value !== reported.current) setSource(value);
+  const response = choice === 'resume' ? options.draft : source;
 
   const store = useMemo(() => {
     if (!questionnaire || resumePending) return undefined;
@@ -124,17 +150,26 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   });
 
   // Building the response walks the whole form, so it only happens when someone listens.
-  const listening = !!options.onChange;
+  const listening = !!options.onChange || !!options.onValueChange;
   useEffect(() => {
     if (!store || !listening) return;
-    return store.subscribe(() => latest.current.onChange?.(store.buildResponse({ status: 'in-progress' })));
-  }, [store, listening]);
+    return store.subscribe(() => {
+      const next = store.buildResponse({ status: 'in-progress' });
+      reported.current = next;
+      // The engine holds the answers: an uncontrolled form with only `onChange` keeps no copy, so
+      // typing re-renders the field, not the form.
+      if (latest.current.value !== undefined || latest.current.onValueChange) setValue(next);
+      latest.current.onChange?.(next);
+    });
+  }, [store, listening, setValue]);
 
   return {
     store,
     questionnaire,
     loading: read.loading,
-    error: read.error && normalizeErrorString(read.error),
+    error: read.error,
+    refetch: read.refetch,
+    value,
     resumePending,
     resumeDraft: useCallback(() => setChoice('resume'), []),
     startOver: useCallback(() => setChoice('start-over'), []),

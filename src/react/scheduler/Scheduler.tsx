@@ -1,5 +1,6 @@
-import { forwardRef, useEffect, useId, useMemo, useRef, type HTMLAttributes, type ReactNode } from 'react';
-import { getDefaultLocale, type FormatContext } from '../locale/locale';
+import { forwardRef, useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import type { FormatContext } from '../locale/locale';
+import { useLocale } from '../locale/LocaleContext';
 import { optionKeys, splitProps } from '../primitives/splitProps';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
 import { ResourceAvatar } from '../display/ResourceAvatar';
@@ -21,11 +22,16 @@ const loadCalendar = /* @__PURE__ */ onDemand(() => import('./MonthCalendar'), '
 // it, and a page that passes `renderQuestionnaire` never loads it.
 const loadForm = /* @__PURE__ */ onDemand(() => import('./SimpleQuestionnaireForm'), 'the Scheduler questions form');
 
-/** Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. */
-export interface SchedulerProps extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children'> {
+/**
+ * Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. The chosen day and
+ * time are controlled through `date`/`onDateChange` and `slot`/`onSlotChange`, or uncontrolled
+ * from `defaultDate`/`defaultSlot`.
+ */
+export interface SchedulerProps
+  extends UseSchedulerOptions, Omit<HTMLAttributes<HTMLElement>, 'dir' | 'children' | 'slot'> {
   /** Texts; each replaceable. */
   readonly messages?: Partial<SchedulerMessages>;
-  /** Locale of dates, times and the calendar's first weekday; the browser's when absent. */
+  /** Locale of dates, times and the calendar's first weekday; the provider's, else the browser's, when absent. */
   readonly locale?: string;
   /** Text direction of the calendar's arrow keys; set it when the page is right to left. */
   readonly dir?: 'ltr' | 'rtl';
@@ -60,6 +66,12 @@ const SCHEDULER_OPTIONS = optionKeys<UseSchedulerOptions>()([
   'createUuid',
   'stateReducer',
   'onSlotChosen',
+  'date',
+  'defaultDate',
+  'onDateChange',
+  'slot',
+  'defaultSlot',
+  'onSlotChange',
   'onAnswersSubmitted',
   'onBooked',
 ]);
@@ -90,7 +102,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const scheduler = useScheduler(options);
   const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
   const text = { ...defaultSchedulerMessages, ...messages };
-  const locale = useMemo(() => localeProp ?? getDefaultLocale(), [localeProp]);
+  const locale = useLocale(localeProp);
   const formatContext: FormatContext = { locale, timeZone };
   const cls = (slot: SchedulerSlot) => slotClassName(slot, classNames);
   const Heading = `h${headingLevel}` as 'h2';
@@ -266,6 +278,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
         busy: state.status === 'booking',
         labelledBy: headingId,
         className: cls(SchedulerUI.Form),
+        locale,
       };
       body =
         formProps &&

@@ -13,6 +13,7 @@ import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from
 import { QuestionnaireClassContext, type QuestionnaireClassNameOf } from '../questionnaire/questionnaireClassContext';
 import { useQuestionnaireFormState, useQuestionnaireItem } from '../questionnaire/useQuestionnaireItem';
 import { visibleErrors } from '../questionnaire/visibleErrors';
+import { useLocale } from '../locale/LocaleContext';
 
 /** What a questionnaire renderer receives from the scheduler. */
 export interface SchedulerQuestionnaireProps {
@@ -34,6 +35,8 @@ export interface SchedulerQuestionnaireProps {
   readonly labelledBy?: string;
   /** Class of the form element. */
   readonly className?: string;
+  /** Locale of the dates and numbers the form shows (the Scheduler's). */
+  readonly locale?: string;
 }
 
 /** Props of {@link SimpleQuestionnaireForm}; other HTML attributes go to its `<form>` (its id is the form's own: its controls name it). */
@@ -69,6 +72,7 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
       labelledBy,
       className,
       messages: messagesProp,
+      locale: localeProp,
       id,
       ...attributes
     },
@@ -78,6 +82,7 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
     // The caller's id wins; the generated one is only for a form that has none.
     const formId = id ?? `${idPrefix}-form`;
     const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+    const locale = useLocale(localeProp);
     // The engine keeps the clock it was built with; this one follows the prop.
     const clock = useRef(now);
     clock.current = now;
@@ -96,8 +101,17 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
     );
     const form = useQuestionnaireFormState(store);
     const context = useMemo<QuestionnaireFormContextValue>(
-      () => ({ store, messages, headingLevel: 3, subject, idPrefix, formId, submitAttempted: form.submitAttempted }),
-      [store, messages, subject, idPrefix, formId, form.submitAttempted]
+      () => ({
+        store,
+        messages,
+        locale,
+        headingLevel: 3,
+        subject,
+        idPrefix,
+        formId,
+        submitAttempted: form.submitAttempted,
+      }),
+      [store, messages, locale, subject, idPrefix, formId, form.submitAttempted]
     );
 
     const handleSubmit = (event: FormEvent<HTMLFormElement>) => {

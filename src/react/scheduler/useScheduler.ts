@@ -29,6 +29,7 @@ import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
 import { useProfile } from '../hooks/useProfile';
+import { useControllableState } from '../primitives/useControllableState';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
 export type SchedulerActionAndChanges = SchedulerAction & { readonly changes: SchedulerState };
@@ -62,6 +63,21 @@ export interface UseSchedulerOptions {
   readonly stateReducer?: (state: SchedulerState, actionAndChanges: SchedulerActionAndChanges) => SchedulerState;
   /** Called when the patient picks a time. */
   readonly onSlotChosen?: (slot: BookableSlot) => void;
+  /**
+   * The chosen day (`YYYY-MM-DD` in the time zone), controlled: the flow moves to it whenever it
+   * changes. The patient's choices move the flow and are reported through `onDateChange`.
+   */
+  readonly date?: string;
+  /** The day an uncontrolled scheduler starts on. */
+  readonly defaultDate?: string;
+  /** Called whenever the flow's day changes: a day picked, or none after 'Change date'. */
+  readonly onDateChange?: (date: string | undefined) => void;
+  /** The chosen time, controlled: the flow moves to it (and its day) whenever it changes. */
+  readonly slot?: BookableSlot;
+  /** The time an uncontrolled scheduler starts on (its day too). */
+  readonly defaultSlot?: BookableSlot;
+  /** Called whenever the flow's time changes: a time picked, or none (another day, 'Change time', taken). */
+  readonly onSlotChange?: (slot: BookableSlot | undefined) => void;
   /** Called with the answers when the patient submits the questions. */
   readonly onAnswersSubmitted?: (response: QuestionnaireResponse) => void;
   /** Called with the booked appointment and the server's transaction response. */
@@ -173,6 +189,30 @@ async function loadSetup(client: FhirClient, options: UseSchedulerOptions, signa
   return { status: 'ready', references, schedule, actor, actorResource, questionnaire };
 }
 
+/** The actions that take the flow to a day and a time it is not on (a time brings its own day). */
+function movesTo(
+  state: SchedulerState,
+  date: string | undefined,
+  slot: BookableSlot | undefined,
+  timeZone: string
+): SchedulerAction[] {
+  const day = slot ? toDayKey(new Date(slot.start), timeZone) : date;
+  const actions: SchedulerAction[] = [];
+  if (day !== undefined && day !== state.date) actions.push({ type: 'chooseDate', date: day });
+  if (slot && slot.id !== state.slot?.id) actions.push({ type: 'chooseTime', slot });
+  return actions;
+}
+
+/** The flow's first state on the page's day and time. */
+function moveTo(
+  state: SchedulerState,
+  date: string | undefined,
+  slot: BookableSlot | undefined,
+  timeZone: string
+): SchedulerState {
+  return movesTo(state, date, slot, timeZone).reduce(schedulerReducer, state);
+}
+
 const defaultNow = () => new Date();
 const defaultUuid = () => globalThis.crypto.randomUUID();
 
@@ -198,6 +238,18 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   });
 
   const hasQuestions = Boolean(options.questionnaire);
+  // The day and the time a page may control; the flow's reducer holds them, and the two follow
+  // each other (see the effects below).
+  const [date, setDate] = useControllableState<string | undefined>({
+    value: options.date,
+    defaultValue: options.defaultDate,
+    onValueChange: options.onDateChange,
+  });
+  const [slot, setSlot] = useControllableState<BookableSlot | undefined>({
+    value: options.slot,
+    defaultValue: options.defaultSlot,
+    onValueChange: options.onSlotChange,
+  });
   const [state, rawDispatch] = useReducer(
     (current: SchedulerState, action: SchedulerAction) => {
       const changes = schedulerReducer(current, action);
@@ -205,9 +257,35 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
       return custom ? custom(current, { ...action, changes }) : changes;
     },
     { hasQuestions, bookOnAnswers: hasQuestions && !options.reviewStep },
-    createSchedulerState
+    (init) => moveTo(createSchedulerState(init), date, slot, timeZone)
   );
   const dispatch = rawDispatch as (action: SchedulerAction) => void;
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // The day and time the page and the flow last agreed on: a change of either side that differs
+  // from it moves the other (a controlled value moves the flow; the flow's change is reported).
+  const agreed = useRef({ date, slot: slot?.id });
+  useEffect(() => {
+    if (options.date === undefined && options.slot === undefined) return;
+    agreed.current = { date: options.date ?? agreed.current.date, slot: options.slot?.id ?? agreed.current.slot };
+    for (const action of movesTo(stateRef.current, options.date, options.slot, timeZone)) dispatch(action);
+    // Only a change of the page's value moves the flow (a value going back to undefined does not:
+    // the flow's own change is what cleared it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [options.date, options.slot?.id]);
+  useEffect(() => {
+    if (state.date === agreed.current.date) return;
+    agreed.current = { ...agreed.current, date: state.date };
+    setDate(state.date);
+  }, [state.date, setDate]);
+  useEffect(() => {
+    if (state.slot?.id === agreed.current.slot) return;
+    agreed.current = { ...agreed.current, slot: state.slot?.id };
+    setSlot(state.slot);
+    // The slot is compared by id: a slot list read again gives new objects for the same slots.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.slot?.id, setSlot]);
 
   // The schedule, its actor and the questionnaire, read again when either option changes.
   const scheduleKey = typeof options.schedule === 'function' ? 'function' : JSON.stringify(options.schedule ?? null);
@@ -301,8 +379,6 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
 
   // A second confirm while the first is on the wire must not send a second transaction.
   const inFlight = useRef(false);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const setupRef = useRef(setup);
   setupRef.current = setup;
 
