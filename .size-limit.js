@@ -12,7 +12,7 @@ const lazyChunksApart = {
 };
 const splitLazyChunks = (config) => ({ ...config, plugins: [...(config.plugins ?? []), lazyChunksApart] });
 
-// The widget libraries (Radix, visx, downshift, react-day-picker, ...) are peer dependencies, and
+// The widget libraries (Radix, visx, react-day-picker, ...) are peer dependencies, and
 // size-limit leaves every peer out of the count. They still load with the component that uses
 // them, so each budget counts them: only React stays external, as before they became peers.
 const REACT = /^react(-dom)?(\/|$)/;

@@ -1,6 +1,6 @@
 // What a team that uses only FhirClient on Node installs: the packed package with
 // `npm install <tarball> --omit=peer`, which leaves out React and the widgets' libraries (Radix,
-// visx, downshift, react-day-picker, ...), all peers of the package. Fails unless FhirClient then
+// visx, react-day-picker, ...), all peers of the package. Fails unless FhirClient then
 // loads with both require and import and the root entry reaches none of those peers; prints the
 // size of node_modules (the README quotes it).
 import { execSync } from 'node:child_process';
