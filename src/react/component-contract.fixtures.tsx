@@ -81,7 +81,7 @@ export const FIXED_ON_OTHER_BRANCHES: ReadonlyMap<string, string> = new Map([
   ['ReferenceInput', 'inputs branch: ref and rest props go to the inner <input>'],
   ['SearchTable', 'table branch: ref and rest props go to the <table>, not the root'],
   // scheduler/ is the qsched helper's: its <form> root has no fpk-* class, only the caller's.
-  ['SimpleQuestionnaireForm', 'qsched branch: the root <form> has no default fpk-* class'],
+  ['SimpleQuestionnaireForm', 'qsched branch: the root <form> has no default fpk-* class (fpk-scheduler-form here)'],
 ]);
 
 /** Whether an export is a React component: a forwardRef/memo/lazy object, a React class, or a capitalised function. */
@@ -276,27 +276,27 @@ export const FIXTURES: Readonly<Record<string, ComponentFixture>> = {
   AddressInput: { rootClass: 'fpk-inputs-fieldset', render: (p) => <AddressInput label="Address" {...p} /> },
   QuantityInput: { rootClass: 'fpk-inputs-fieldset', render: (p) => <QuantityInput label="Dose" {...p} /> },
   HumanNameInput: { rootClass: 'fpk-inputs-fieldset', render: (p) => <HumanNameInput label="Name" {...p} /> },
-  DateTimeInput: { rootClass: 'fpk-field', render: (p) => <DateTimeInput label="When" {...p} /> },
+  DateTimeInput: { rootClass: 'fpk-inputs-field', render: (p) => <DateTimeInput label="When" {...p} /> },
   CodeableConceptInput: {
-    rootClass: 'fpk-field',
+    rootClass: 'fpk-inputs-field',
     render: (p) => <CodeableConceptInput label="Code" expand={async () => []} {...p} />,
   },
   ResourcePicker: {
-    rootClass: 'fpk-field',
+    rootClass: 'fpk-inputs-field',
     render: (p) => <ResourcePicker label="Patient" resourceType="Patient" search={noResources} {...p} />,
   },
   ReferenceInput: {
-    rootClass: 'fpk-field',
+    rootClass: 'fpk-inputs-row',
     render: (p) => <ReferenceInput label="Subject" targetTypes={['Patient']} search={noResources} {...p} />,
   },
   MultiSelect: {
-    rootClass: 'fpk-field',
+    rootClass: 'fpk-inputs-field',
     render: (p) => <MultiSelect label="Tags" options={[{ value: 'a', label: 'A' }]} {...p} />,
   },
-  SecretInput: { rootClass: 'fpk-field', render: (p) => <SecretInput label="Secret" {...p} /> },
+  SecretInput: { rootClass: 'fpk-inputs-field', render: (p) => <SecretInput label="Secret" {...p} /> },
   CopyButton: { rootClass: 'fpk-inputs-copy', render: (p) => <CopyButton value="abc" {...p} /> },
   SearchTable: {
-    rootClass: 'fpk-search-table',
+    rootClass: 'fpk-inputs-table-root',
     render: (p) => (
       <SearchTable
         label="Patients"
