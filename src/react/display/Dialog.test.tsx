@@ -4,6 +4,23 @@ import { useState } from 'react';
 import { Dialog } from './Dialog';
 
 describe('Dialog', () => {
+  it("is described by its description and the caller's aria-describedby together", () => {
+    render(
+      <>
+        <p id="outside-hint">Your doctor answers within two days.</p>
+        <Dialog
+          title="Request a Renewal"
+          description="We will ask your doctor."
+          defaultOpen
+          aria-describedby="outside-hint"
+        />
+      </>
+    );
+    expect(screen.getByRole('dialog')).toHaveAccessibleDescription(
+      'We will ask your doctor. Your doctor answers within two days.'
+    );
+  });
+
   it('opens from its trigger, is named by its title, and closes with Escape back to the trigger', async () => {
     const user = userEvent.setup();
     render(

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { forwardRef, type HTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the dialog shows besides its own content. */
@@ -53,10 +53,12 @@ export const Dialog = /* @__PURE__ */ forwardRef<HTMLDivElement, DialogProps>(fu
     className,
     container,
     children,
+    'aria-describedby': describedBy,
     ...rest
   },
   ref
 ) {
+  const descriptionId = useId();
   const texts = { ...defaultDialogMessages, ...messages };
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
@@ -67,12 +69,13 @@ export const Dialog = /* @__PURE__ */ forwardRef<HTMLDivElement, DialogProps>(fu
           {...rest}
           ref={ref}
           className={slotClassName('dialog', classNames, className)}
-          // Without a description Radix warns unless aria-describedby is explicitly undefined.
-          {...(description ? {} : { 'aria-describedby': undefined })}
+          // The description's id, then the caller's (an id list). Without either Radix warns unless
+          // aria-describedby is explicitly undefined.
+          aria-describedby={[description && descriptionId, describedBy].filter(Boolean).join(' ') || undefined}
         >
           <RadixDialog.Title className={slotClassName('dialog-title', classNames)}>{title}</RadixDialog.Title>
           {description && (
-            <RadixDialog.Description className={slotClassName('dialog-description', classNames)}>
+            <RadixDialog.Description id={descriptionId} className={slotClassName('dialog-description', classNames)}>
               {description}
             </RadixDialog.Description>
           )}

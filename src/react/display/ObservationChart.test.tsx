@@ -56,6 +56,19 @@ describe('ObservationChart', () => {
     );
   });
 
+  it("is described by its summary and the caller's aria-describedby together", () => {
+    render(
+      <>
+        <p id="outside-hint">Measured at home.</p>
+        <ObservationChart title="Weight" series={series} locale="en-US" aria-describedby="outside-hint" />
+      </>
+    );
+    // The chart's own summary first, then the caller's description.
+    expect(screen.getByRole('figure', { name: 'Weight' })).toHaveAccessibleDescription(
+      /^Diastolic: 2 measurements .* Measured at home\.$/
+    );
+  });
+
   it('reads each point out as the arrow keys move along the chart', async () => {
     const user = userEvent.setup();
     render(<ObservationChart title="Blood Pressure" series={series} unit="mm[Hg]" width={600} locale="en-US" />);

@@ -253,7 +253,8 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
         ref={ref}
         className={[cls('chart'), 'fpk-chart-figure', className].filter(Boolean).join(' ')}
         aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-summary`}
+        // The caller's description is kept after the chart's own summary (an id list).
+        aria-describedby={[`${id}-summary`, rest['aria-describedby']].filter(Boolean).join(' ')}
       >
         <figcaption id={`${id}-title`} className="fpk-visually-hidden">
           {title}
