@@ -95,6 +95,50 @@ const libraryLayers = [
   layer('react', []),
 ];
 
+// Component families (DESIGN.md, 'Conventions'): a family under src/react/ reaches another only
+// through that family's public index or through the shared plumbing in src/react/primitives/,
+// never into its files. This rule replaces the react layer's for these files, so it repeats the
+// layer's ban on demo/.
+const componentFamilies = [
+  'auth',
+  'chat',
+  'display',
+  'errors',
+  'inputs',
+  'medplum-compat',
+  'notifications',
+  'questionnaire',
+  'scheduler',
+];
+const familyRules = componentFamilies.flatMap((family) => {
+  const others = componentFamilies.filter((other) => other !== family).join('|');
+  const rule = (files, up) => ({
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+demo(?:/|$)',
+              message: `src/react may not import this layer (DESIGN.md, 'Layers and folders').`,
+            },
+            {
+              regex: `^${up}(?:${others})/`,
+              message: `A component family imports another only through its index or src/react/primitives/ (DESIGN.md, 'Conventions').`,
+            },
+          ],
+        },
+      ],
+    },
+  });
+  // A file's depth decides how many '../' reach src/react/ (families are at most two folders deep).
+  return [
+    rule([`src/react/${family}/*.{ts,tsx}`], '\\.\\./'),
+    rule([`src/react/${family}/*/**/*.{ts,tsx}`], '\\.\\./\\.\\./'),
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'storybook-static', 'docs-dist', 'node_modules', '.data', 'demo/app/dist', 'coverage', '.tmp'] },
   js.configs.recommended,
@@ -108,6 +152,7 @@ export default tseslint.config(
     },
   },
   ...libraryLayers,
+  ...familyRules,
   {
     files: ['src/react/**/*.{ts,tsx}', 'stories/**/*.{ts,tsx}', 'demo/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -68,22 +68,6 @@ export const NOT_CONTRACT_COMPONENTS: ReadonlyMap<string, string> = new Map([
   ['ErrorBoundary', 'renders its children while nothing throws: no element of its own (documented on the class)'],
 ]);
 
-/**
- * Cases whose component breaks the contract today and is being fixed on another helper's branch
- * (issue 21). The integrator empties this set after merging those branches; the cases then run.
- */
-export const FIXED_ON_OTHER_BRANCHES: ReadonlyMap<string, string> = new Map([
-  ['DateTimeInput', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['CodeableConceptInput', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['ResourcePicker', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['MultiSelect', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['SecretInput', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['ReferenceInput', 'inputs branch: ref and rest props go to the inner <input>'],
-  ['SearchTable', 'table branch: ref and rest props go to the <table>, not the root'],
-  // scheduler/ is the qsched helper's: its <form> root has no fpk-* class, only the caller's.
-  ['SimpleQuestionnaireForm', 'qsched branch: the root <form> has no default fpk-* class (fpk-scheduler-form here)'],
-]);
-
 /** Whether an export is a React component: a forwardRef/memo/lazy object, a React class, or a capitalised function. */
 export function isComponent(name: string, value: unknown): boolean {
   if (!/^[A-Z][a-z]/.test(name)) return false; // SCREAMING_CASE constants, hooks and helpers
@@ -247,7 +231,7 @@ export const FIXTURES: Readonly<Record<string, ComponentFixture>> = {
     render: (p) => <MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone="America/New_York" {...p} />,
   },
   SimpleQuestionnaireForm: {
-    rootClass: 'fpk-scheduler-form',
+    rootClass: 'fpk-simple-questionnaire-form',
     render: (p) => (
       <SimpleQuestionnaireForm
         questionnaire={questionnaire}

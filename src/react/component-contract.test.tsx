@@ -8,7 +8,6 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   exportedComponents,
-  FIXED_ON_OTHER_BRANCHES,
   FIXTURES,
   NOT_CONTRACT_COMPONENTS,
   type ComponentFixture,
@@ -85,12 +84,7 @@ describe('ref, rest props, className and dir land on the root element', () => {
   for (const name of components) {
     const fixture = FIXTURES[name];
     if (!fixture) continue; // reported by 'has a fixture' above
-    const skipReason = FIXED_ON_OTHER_BRANCHES.get(name);
     const title = fixture.root ? `${name} (root: ${fixture.root.why})` : name;
-    if (skipReason) {
-      it.skip(`${title}: fixed on another branch (${skipReason})`, () => {});
-      continue;
-    }
     it(title, async () => {
       const view = renderCase(fixture);
       expectContract(view);

@@ -9,8 +9,8 @@ import { AltchaField, RegisterForm, SignInForm } from './auth';
 import { renderWithClient } from './auth/testUtils';
 import { ThreadChat } from './chat';
 import { Notifications, NotificationsProvider } from './notifications';
-import { QuestionnaireForm, SignaturePad } from './questionnaire';
-import { Scheduler, SimpleQuestionnaireForm } from './scheduler';
+import { QuestionnaireForm, SignaturePad, SimpleQuestionnaireForm } from './questionnaire';
+import { Scheduler } from './scheduler';
 import { createTestClient, deferred, fhirJson, withClient } from './test-utils';
 
 const questionnaire: Questionnaire = {

@@ -1,3 +1,4 @@
+export * from './SimpleQuestionnaireForm';
 export { QuestionnaireForm, type QuestionnaireFormProps } from './QuestionnaireForm';
 export { useQuestionnaire, type UseQuestionnaireOptions, type UseQuestionnaireResult } from './useQuestionnaire';
 export { useQuestionnaireDrafts, type UseQuestionnaireDraftsOptions } from './useQuestionnaireDrafts';

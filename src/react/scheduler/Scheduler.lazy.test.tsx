@@ -71,7 +71,7 @@ describe('Scheduler questions form', { timeout: 30_000 }, () => {
     it('says so and loads it again with Try again', async () => {
       const errorSpy = vi.spyOn(console, 'error').mockImplementation(() => {});
       let failures = 1;
-      vi.doMock('./SimpleQuestionnaireForm', async (importOriginal) => {
+      vi.doMock('../questionnaire/SimpleQuestionnaireForm', async (importOriginal) => {
         if (failures-- > 0) throw new Error('Failed to fetch dynamically imported module');
         return importOriginal();
       });

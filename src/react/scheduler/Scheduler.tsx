@@ -3,12 +3,11 @@ import type { FormatContext } from '../locale/locale';
 import { useLocale } from '../locale/LocaleContext';
 import { optionKeys, splitProps } from '../primitives/splitProps';
 import { fromDayKey, type BookableSlot } from '../../scheduler/slots';
-import { ResourceAvatar } from '../display/ResourceAvatar';
-import { ResourceName } from '../display/ResourceName';
+import { ResourceAvatar, ResourceName } from '../display';
 import type { MonthCalendarMessages, MonthCalendarSlot } from './MonthCalendar';
 import { onDemand, useOnDemand } from '../primitives/onDemand';
 import { defaultSchedulerMessages, type SchedulerMessages } from './schedulerMessages';
-import type { SchedulerQuestionnaireProps } from './SimpleQuestionnaireForm';
+import type { SchedulerQuestionnaireProps } from '../questionnaire';
 import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
@@ -20,7 +19,12 @@ import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 const loadCalendar = /* @__PURE__ */ onDemand(() => import('./MonthCalendar'), 'the Scheduler calendar');
 // The default questions form is fetched once a date is chosen: the first steps do not wait for
 // it, and a page that passes `renderQuestionnaire` never loads it.
-const loadForm = /* @__PURE__ */ onDemand(() => import('./SimpleQuestionnaireForm'), 'the Scheduler questions form');
+// The questions form is the questionnaire family's; it comes as a chunk of its own (the family's
+// index would bring the whole questionnaire renderer), the one deep import between families.
+const loadForm = /* @__PURE__ */ onDemand(
+  () => import('../questionnaire/SimpleQuestionnaireForm'),
+  'the Scheduler questions form'
+);
 
 /**
  * Props of {@link Scheduler}; other HTML attributes go to its root `<section>`. The chosen day and

@@ -3,4 +3,3 @@ export * from './useScheduler';
 export * from './Scheduler';
 export * from './MonthCalendar';
 export * from './schedulerMessages';
-export * from './SimpleQuestionnaireForm';

@@ -6,13 +6,13 @@ import {
   QuestionnaireFormContext,
   useQuestionnaireFormContext,
   type QuestionnaireFormContextValue,
-} from '../questionnaire/context';
-import { isGroupedInput } from '../questionnaire/inputs/inputKind';
-import { QuestionInput } from '../questionnaire/inputs/QuestionInput';
-import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from '../questionnaire/messages';
-import { QuestionnaireClassContext, type QuestionnaireClassNameOf } from '../questionnaire/questionnaireClassContext';
-import { useQuestionnaireFormState, useQuestionnaireItem } from '../questionnaire/useQuestionnaireItem';
-import { visibleErrors } from '../questionnaire/visibleErrors';
+} from './context';
+import { isGroupedInput } from './inputs/inputKind';
+import { QuestionInput } from './inputs/QuestionInput';
+import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+import { QuestionnaireClassContext, type QuestionnaireClassNameOf } from './questionnaireClassContext';
+import { useQuestionnaireFormState, useQuestionnaireItem } from './useQuestionnaireItem';
+import { visibleErrors } from './visibleErrors';
 import { useLocale } from '../locale/LocaleContext';
 
 /** What a questionnaire renderer receives from the scheduler. */
@@ -133,7 +133,8 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
             {...attributes}
             ref={ref}
             id={formId}
-            className={className}
+            // Its own stable class first, as every component's root has; the Scheduler adds its step's.
+            className={className ? `fpk-simple-questionnaire-form ${className}` : 'fpk-simple-questionnaire-form'}
             noValidate
             onSubmit={handleSubmit}
           >
