@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { ExtractResource, Reference, Resource, ResourceType } from '../../fhir';
 import type { OperationOutcomeError } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { toOutcomeError, withSignal } from '../primitives/request';
+import { toOutcomeError } from '../primitives/request';
+import { isResource, keyOf, lastUpdated, parseReference, readReferenced } from './readResource';
 
 /** What {@link useResource} accepts: a resource, a Reference, or a reference string such as 'Patient/123'. */
 // `Reference<T>` lets the hook infer T; a plain `Reference` is still accepted for an explicit T.
@@ -20,33 +21,6 @@ export interface UseResourceOptions {
 }
 
 const NOOP_UNSUBSCRIBE = () => {};
-
-/** Splits a relative literal reference 'Type/id' or 'Type/id/_history/vid'. */
-function parseReference(reference: string): { type: string; id: string; vid?: string } | undefined {
-  const match = /^([A-Z][A-Za-z]+)\/([A-Za-z0-9\-.]{1,64})(?:\/_history\/([A-Za-z0-9\-.]{1,64}))?$/.exec(reference);
-  return match ? { type: match[1], id: match[2], vid: match[3] } : undefined;
-}
-
-function isResource(value: unknown): value is Resource {
-  return typeof value === 'object' && value !== null && typeof (value as Resource).resourceType === 'string';
-}
-
-/**
- * The cache key ('Type/id') of the value, when it names the current version of one resource.
- * A versioned reference names a fixed past version, which the cache does not hold.
- */
-function keyOf(value: ResourceOrReference): string | undefined {
-  if (!value) return undefined;
-  if (isResource(value)) return value.id ? `${value.resourceType}/${value.id}` : undefined;
-  const reference = typeof value === 'string' ? value : value.reference;
-  const parsed = reference ? parseReference(reference) : undefined;
-  return parsed && !parsed.vid ? reference : undefined;
-}
-
-function lastUpdated(resource: Resource | undefined): number {
-  const time = resource?.meta?.lastUpdated ? Date.parse(resource.meta.lastUpdated) : NaN;
-  return Number.isNaN(time) ? -Infinity : time;
-}
 
 /** What {@link useResourceState} returns: the loading hooks' `{ data, loading, error, refetch }`. */
 export interface ResourceState<T extends Resource = Resource> {
@@ -76,22 +50,6 @@ export function useResource<T extends Resource = Resource>(
 ): T | undefined;
 export function useResource(value: ResourceOrReference, options?: UseResourceOptions): Resource | undefined {
   return useResourceState(value, options).data;
-}
-
-/** Reads what a reference string names: a version, a 'Type/id', or anything else through readReference. */
-function readReferenced(
-  client: ReturnType<typeof useFhirClient>,
-  refString: string,
-  signal: AbortSignal,
-  reload: boolean
-): Promise<Resource> {
-  const parsed = parseReference(refString);
-  const options = reload ? { signal, cache: 'reload' as const } : { signal };
-  return withSignal<Resource>((signal) => {
-    if (parsed?.vid) return client.readVersion(parsed.type as any, parsed.id, parsed.vid, { ...options, signal });
-    if (parsed) return client.readResource(parsed.type as any, parsed.id, { ...options, signal });
-    return client.readReference({ reference: refString }, { ...options, signal });
-  }, signal);
 }
 
 /**
