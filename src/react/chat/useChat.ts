@@ -8,7 +8,13 @@ import {
   needsReceipt,
   type NewChatMessage,
 } from '../../client/chat';
-import { getDisplayString, getReferenceString, type Bundle, type Communication } from '../../fhir';
+import {
+  getDisplayString,
+  getReferenceString,
+  type Bundle,
+  type Communication,
+  type OperationOutcomeError,
+} from '../../fhir';
 import { useProfile } from '../hooks/useProfile';
 import { toOutcomeError } from '../primitives/request';
 import { useSubscription, type SubscriptionConnectionState } from '../hooks/useSubscription';
@@ -38,7 +44,8 @@ export interface UseChatResult {
   /** The messages, sent time ascending, each once. */
   readonly communications: Communication[];
   readonly loading: boolean;
-  readonly error: Error | undefined;
+  /** Why loading the newest page failed, as every loading hook says it. */
+  readonly error: OperationOutcomeError | undefined;
   readonly hasOlder: boolean;
   readonly loadingOlder: boolean;
   /** Loads the page before the oldest message shown. */
@@ -57,7 +64,7 @@ interface ChatState {
   query: string | undefined;
   communications: Communication[];
   loading: boolean;
-  error: Error | undefined;
+  error: OperationOutcomeError | undefined;
   hasOlder: boolean;
   loadingOlder: boolean;
 }

@@ -106,7 +106,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
     } else if (error) {
       preview = (
         <p role="alert" className={cls('attachment-note')}>
-          {error}
+          {error.message}
         </p>
       );
     } else if (!url) {

@@ -137,7 +137,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
     const locale = useLocale(localeProp);
     const t = { ...defaultDiagnosticReportMessages, ...messages };
     const cls = (slot: DiagnosticReportSlot) => slotClassName(slot, classNames);
-    const { results, loading, error } = useDiagnosticReportResults(report, observations);
+    const { data: results, loading, error } = useDiagnosticReportResults(report, observations);
     const captionId = useId();
     const Heading = `h${headingLevel}` as 'h2';
     const SubHeading = `h${headingLevel + 1}` as 'h3';

@@ -7,13 +7,14 @@ import {
   getSafeAttachmentUrl,
   getSafeMediaType,
   getServerBinaryId,
-  normalizeErrorString,
   SignedUrlCache,
   type Attachment,
   type AttachmentKind,
   type Binary,
+  type OperationOutcomeError,
 } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
+import { toOutcomeError } from '../primitives';
 
 /** What {@link useAttachment} answers: what to preview and where the bytes are. */
 export interface AttachmentView {
@@ -29,8 +30,8 @@ export interface AttachmentView {
   readonly text: string | undefined;
   /** True while a Binary of this server loads. */
   readonly loading: boolean;
-  /** Why it could not be loaded. */
-  readonly error: string | undefined;
+  /** Why it could not be loaded, as every loading hook says it. */
+  readonly error: OperationOutcomeError | undefined;
 }
 
 // Shared by every attachment on the page, so a resource read again (with freshly signed URLs)
@@ -50,7 +51,7 @@ interface Loaded {
   readonly key: string;
   readonly url?: string;
   readonly text?: string;
-  readonly error?: string;
+  readonly error?: OperationOutcomeError;
 }
 
 /**
@@ -91,7 +92,7 @@ export function useAttachment(attachment: Attachment | undefined): AttachmentVie
           : undefined;
         setLoaded({ key, url: objectUrl, text });
       })
-      .catch((error: unknown) => live && setLoaded({ key, error: normalizeErrorString(error) }));
+      .catch((error: unknown) => live && setLoaded({ key, error: toOutcomeError(error) }));
     return () => {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);

@@ -9,14 +9,18 @@ import {
 } from '../../fhir';
 import { useSearchResources } from '../hooks';
 
-/** What {@link useDiagnosticReportResults} returns. */
+/** What {@link useDiagnosticReportResults} returns: the loading hooks' `{ data, loading, error, refetch }`. */
 export interface DiagnosticReportResults {
   /** One row per result reference, in the report's order; `observation` undefined when it does not resolve. */
+  readonly data: readonly ReportResult[];
+  /** @deprecated The same as `data`; examples/headless-report.tsx and existing code read it. */
   readonly results: readonly ReportResult[];
   /** True while the results load. */
   readonly loading: boolean;
   /** Why loading the results failed. */
   readonly error: OperationOutcomeError | undefined;
+  /** Searches the results again (nothing to do for results given as `observations`). */
+  readonly refetch: () => Promise<void>;
 }
 
 /**
@@ -28,8 +32,8 @@ export function useDiagnosticReportResults(
   observations?: readonly Observation[]
 ): DiagnosticReportResults {
   const query = observations ? undefined : getReportResultsQuery(report);
-  const { data, loading, error } = useSearchResources(query ? 'Observation' : undefined, query);
+  const { data, loading, error, refetch } = useSearchResources(query ? 'Observation' : undefined, query);
   const loaded = observations ?? data;
   const results = useMemo(() => resolveReportResults(report, loaded), [report, loaded]);
-  return { results, loading: !!query && loading, error: query ? error : undefined };
+  return { data: results, results, loading: !!query && loading, error: query ? error : undefined, refetch };
 }

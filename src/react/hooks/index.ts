@@ -3,3 +3,5 @@ export * from './useResource';
 export * from './useSearch';
 export * from './useSubscription';
 export * from './usePrefetch';
+export * from './useSuspenseResource';
+export * from './useSuspenseSearch';

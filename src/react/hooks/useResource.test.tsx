@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Patient, Reference } from '../../fhir';
+import { OperationOutcomeError, type Patient, type Reference } from '../../fhir';
 import { createTestClient, fhirJson, FHIR_URL, withClient } from '../test-utils';
 import { useResource, useResourceState, type UseResourceOptions } from './useResource';
 
@@ -139,10 +139,17 @@ describe('useResource', () => {
 });
 
 function PatientStatus({ value }: { value: string }) {
-  const { resource, loading, error } = useResourceState<Patient>(value, { onError: () => {} });
-  if (loading) return <p role="status">Loading patient</p>;
-  if (error) return <p role="alert">{error.message}</p>;
-  return <p>{resource?.name?.[0]?.family}</p>;
+  const { data, loading, error, refetch } = useResourceState<Patient>(value, { onError: () => {} });
+  return (
+    <>
+      {loading && <p role="status">Loading patient</p>}
+      {error && <p role="alert">{error.message}</p>}
+      <p>{data?.name?.[0]?.family}</p>
+      <button type="button" onClick={() => void refetch()}>
+        Reload
+      </button>
+    </>
+  );
 }
 
 describe('useResourceState', () => {
@@ -159,5 +166,46 @@ describe('useResourceState', () => {
     render(<PatientStatus value="Patient/404" />, { wrapper: withClient(client) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('answers the error as an OperationOutcomeError carrying the server outcome', async () => {
+    const { client } = createTestClient(notFound);
+    function IssueCode() {
+      const { error } = useResourceState('Patient/404', { onError: () => {} });
+      if (!error) return null;
+      return (
+        <p role="alert">{error instanceof OperationOutcomeError ? error.outcome.issue[0].code : 'not an outcome'}</p>
+      );
+    }
+    render(<IssueCode />, { wrapper: withClient(client) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('not-found');
+  });
+
+  it('refetch reads the resource from the server again and shows the new answer', async () => {
+    let family = 'Lovelace';
+    const { client, requests } = createTestClient(() => fhirJson({ ...ada, name: [{ family }] }));
+    render(<PatientStatus value="Patient/123" />, { wrapper: withClient(client) });
+    expect(await screen.findByText('Lovelace')).toBeInTheDocument();
+
+    family = 'King';
+    await act(() => screen.getByRole('button', { name: 'Reload' }).click());
+    expect(await screen.findByText('King')).toBeInTheDocument();
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${FHIR_URL}Patient/123`,
+      `GET ${FHIR_URL}Patient/123`,
+    ]);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('refetch after a failure shows the resource once the server answers', async () => {
+    let fail = true;
+    const { client } = createTestClient(() => (fail ? notFound() : fhirJson(ada)));
+    render(<PatientStatus value="Patient/123" />, { wrapper: withClient(client) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+
+    fail = false;
+    await act(() => screen.getByRole('button', { name: 'Reload' }).click());
+    expect(await screen.findByText('Lovelace')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

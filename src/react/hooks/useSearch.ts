@@ -1,13 +1,13 @@
-import type { FhirClient, RequestOptions, ResourceArray } from '../../client';
+import type { RequestOptions, ResourceArray } from '../../client';
 import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
+import { queryKey, type SearchQuery } from './searchKey';
+
+export type { SearchQuery } from './searchKey';
 
 /** Search debounce after the first request. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/** Search parameters as the client takes them: a query string, URLSearchParams, pairs or a record. */
-export type SearchQuery = Parameters<FhirClient['search']>[1];
 
 /** What every search hook returns. */
 export interface SearchResult<T> {
@@ -30,15 +30,6 @@ export interface SearchOptions {
 }
 
 type SearchMethod = 'search' | 'searchOne' | 'searchResources';
-
-/** A stable text for a query, so an object literal rebuilt on every render is the same query. */
-function queryKey(query: SearchQuery): string {
-  if (query === undefined || query === null) return '';
-  if (typeof query === 'string') return query;
-  if (query instanceof URLSearchParams) return query.toString();
-  if (Array.isArray(query)) return new URLSearchParams(query as string[][]).toString();
-  return JSON.stringify(query);
-}
 
 function useSearchWith<T>(
   method: SearchMethod,

@@ -7,7 +7,7 @@
 // main entry's object-returning hooks.
 import { createElement, forwardRef, type ReactNode } from 'react';
 import type { FhirClient } from '../../client';
-import type { OperationOutcome, Resource, ResourceType } from '../../fhir';
+import type { OperationOutcome, Reference, Resource, ResourceType } from '../../fhir';
 import { FhirProvider, useFhirClient } from '../FhirProvider';
 import {
   useProfile,
@@ -26,13 +26,8 @@ import type { Reference as R4Reference } from 'fhir/r4';
 export * from '../index';
 export type * from 'fhir/r4';
 
-declare const referencedType: unique symbol;
-
-/**
- * A FHIR Reference that says what it points to, as @medplum/fhirtypes' `Reference<Patient>`.
- * The type parameter exists only for the compiler; the JSON is a plain Reference.
- */
-export type Reference<T extends Resource = Resource> = R4Reference & { readonly [referencedType]?: T };
+// The main entry's generic Reference<T>, named here so it wins over fhir/r4's plain one above.
+export type { Reference } from '../../fhir';
 
 /** Props of {@link MedplumProvider}: the client under Medplum's prop name. */
 export interface MedplumProviderProps {
