@@ -744,7 +744,10 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
 
   /** Sends a batch or transaction Bundle to the FHIR base. */
   async executeBatch(bundle: Bundle, options?: RequestOptions): Promise<Bundle> {
-    const response = expectResource<Bundle>(await this.post(this.#options.fhirBaseUrl, bundle, undefined, options), 'Bundle');
+    const response = expectResource<Bundle>(
+      await this.post(this.#options.fhirBaseUrl, bundle, undefined, options),
+      'Bundle'
+    );
     this.#cache.afterBatch(bundle, response);
     return response;
   }
