@@ -56,7 +56,9 @@ const checks = [
     import: '{ Scheduler }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    limit: '12 KB',
+    // 12.3 KB (12.25 measured): a page may control the date and the slot (issue 21), and the
+    // locale comes from the provider (useLocale). Was 12 KB; the overrun is open in issue 21.
+    limit: '12.3 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
@@ -69,11 +71,12 @@ const checks = [
     import: '{ MonthCalendar }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    limit: '21.7 KB',
+    // 21.8 KB (21.75 measured): the provider's locale and the one classNames rule. Was 21.7 KB.
+    limit: '21.8 KB',
   },
   {
     // JavaScript up front only. On demand, each its own chunk (npm run bench prints them): the
-    // pickers (Radix Popover + Downshift) once a form has a drop-down, autocomplete, value-set or
+    // pickers (Radix Popover and the one combobox) once a form has a drop-down, autocomplete, value-set or
     // reference item, perfect-freehand once a signature pad shows, DOMPurify for rendering-xhtml,
     // FHIRPath for expressions. With its CSS (styles.css + controls.css + questionnaire.css,
     // minified and gzipped: 2.5 KB) QuestionnaireForm stays well within its 40 KB goal.
@@ -82,10 +85,11 @@ const checks = [
     import: '{ QuestionnaireForm }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    // 24.7 KB (24.66 measured). It was 23.6 KB (23.51 measured) until drafts came in (issue 20):
-    // the debounced saver, the resume offer and the saved line add 1.1 KB for every form, drafts
-    // or not; loading them only when `onSaveDraft` or `draft` is given would win that back.
-    limit: '24.7 KB',
+    // 25 KB (24.94 measured). 23.6 KB (23.51) before drafts (issue 20), 24.7 (24.66) with them;
+    // the drafts saver now loads on demand (-0.28 KB), while a controlled response, the styled
+    // fatal state with 'Try again' and the provider's locale (issue 21) added 0.56 KB. Was
+    // 24.7 KB; the overrun is open in issue 21.
+    limit: '25 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {

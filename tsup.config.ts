@@ -32,7 +32,7 @@ export default defineConfig({
     'layers/react-questionnaire': 'src/react/questionnaire/index.ts',
     'layers/react-scheduler': 'src/react/scheduler/index.ts',
     'layers/react-locale': 'src/react/locale/locale.ts',
-    'layers/react-on-demand': 'src/react/onDemand.ts',
+    'layers/react-on-demand': 'src/react/primitives/onDemand.ts',
     'layers/search-parameters': 'src/fhir/search-parameters.ts',
   },
   format: ['esm', 'cjs'],

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Questionnaire, QuestionnaireResponse } from '../fhir/types';
+import { answersOf as openedAnswersOf } from './answersOf';
 import { createQuestionnaireDrafts } from './drafts';
 import { createQuestionnaireStore } from './store';
 
@@ -52,6 +53,18 @@ describe('questionnaire drafts', () => {
       expect(sent.id).toBeUndefined();
       expect(sent.authored).toBeUndefined();
       expect(answersOf(sent)).toEqual([['first', [{ valueString: 'Homer' }]]]);
+    });
+
+    it('saves an answer typed before the saver started (its code loaded late) as a change', async () => {
+      const store = createQuestionnaireStore(questionnaire);
+      const openedWith = store.ready.then(() => openedAnswersOf(store));
+      await store.ready;
+      store.setAnswer(store.findKeys('first')[0], { valueString: 'Bart' });
+      const save = vi.fn(async (r: QuestionnaireResponse) => ({ ...r, id: 'qr-1' }));
+      createQuestionnaireDrafts(store, { save, delay: 1000, openedWith });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(save).toHaveBeenCalledTimes(1);
+      expect(answersOf(save.mock.calls[0][0])).toEqual([['first', [{ valueString: 'Bart' }]]]);
     });
 
     it('saves nothing when the answers end as the form opened with them', async () => {

@@ -9,6 +9,7 @@
 // the rest of the delay. Building the response, which walks the whole form, happens once per save.
 import type { QuestionnaireResponse } from '../fhir/types';
 import type { QuestionnaireStore } from './store';
+import { answersOf } from './answersOf';
 
 /** Where the drafts are: nothing to save yet, a save under way, the last save done, or failed. */
 export type QuestionnaireDraftStatus = 'idle' | 'saving' | 'saved' | 'failed';
@@ -28,6 +29,12 @@ export interface QuestionnaireDraftsOptions {
   id?: string;
   /** The clock, for tests. Default Date.now. */
   now?: () => number;
+  /**
+   * The answers the form opened with (`answersOf(store)` once the store was ready), when the saver
+   * starts later than the form (its code loaded on demand): answers changed in between are then
+   * saved as a change. Default: the store's answers once it is ready.
+   */
+  openedWith?: PromiseLike<string>;
 }
 
 /** Saves a questionnaire's answers as an in-progress response while it is filled in. */
@@ -76,9 +83,17 @@ export function createQuestionnaireDrafts(
   // change that leaves the answers as they were (a page turned, an expression settling, a value
   // typed and erased) saves nothing, so opening a form never leaves a draft behind.
   let savedAnswers: string | undefined;
-  void store.ready.then(() => {
-    savedAnswers ??= answersKey(store.buildResponse({ status: 'in-progress' }));
-  });
+  let disposed = false;
+  if (options.openedWith)
+    void options.openedWith.then((opened) => {
+      savedAnswers ??= opened;
+      // Changed before this saver listened (it started after the form opened): a change to save.
+      if (!stopped && !disposed && !dirty && answersOf(store) !== savedAnswers) changed();
+    });
+  else
+    void store.ready.then(() => {
+      savedAnswers ??= answersOf(store);
+    });
 
   const setStatus = (next: QuestionnaireDraftStatus) => {
     if (next === status) return;
@@ -99,11 +114,13 @@ export function createQuestionnaireDrafts(
   };
 
   // Per change: a clock read and, at most once per delay, a timer. Nothing else.
-  const unsubscribe = store.subscribe(() => {
-    if (stopped) return;
+  function changed() {
     dirty = true;
     lastChange = now();
     if (timer === undefined) timer = setTimeout(tick, delay);
+  }
+  const unsubscribe = store.subscribe(() => {
+    if (!stopped) changed();
   });
 
   const waitForSaves = async () => {
@@ -165,6 +182,7 @@ export function createQuestionnaireDrafts(
       if (timer === undefined) timer = setTimeout(tick, delay);
     },
     dispose() {
+      disposed = true;
       clearTimer();
       unsubscribe();
     },

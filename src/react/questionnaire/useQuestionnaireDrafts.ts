@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { QuestionnaireResponse } from '../../fhir';
-import { createQuestionnaireDrafts, type QuestionnaireDrafts, type QuestionnaireStore } from '../../questionnaire';
+import type { QuestionnaireDrafts, QuestionnaireStore } from '../../questionnaire';
+import { answersOf } from '../../questionnaire/answersOf';
+import { onDemand } from '../primitives/onDemand';
+
+// Only forms with `onSaveDraft` save drafts, so the saver comes as a chunk of its own when one
+// mounts (it kept 1 KB in every QuestionnaireForm). The answers the form opened with are read
+// at once, so an answer typed before the chunk arrives is still saved as a change.
+const loadDrafts = /* @__PURE__ */ onDemand(() => import('../../questionnaire/drafts'), 'questionnaire drafts');
 
 /** Options of {@link useQuestionnaireDrafts}. */
 export interface UseQuestionnaireDraftsOptions {
@@ -30,30 +37,44 @@ export function useQuestionnaireDrafts(
 
   useEffect(() => {
     if (!store || !enabled) return;
-    const opts = latest.current;
-    const saver = createQuestionnaireDrafts(store, {
-      // The latest prop is called, so a host's new function each render does not restart drafts.
-      save: (response) => latest.current.onSaveDraft?.(response),
-      delay: opts.draftDelay,
-      id: opts.draftId,
-    });
-    setDrafts(saver);
-    const flush = () => void saver.flush();
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    const openedWith = store.ready.then(() => answersOf(store));
+    const start = ({ createQuestionnaireDrafts }: NonNullable<typeof loadDrafts.loaded>) => {
+      if (unmounted) return;
+      const opts = latest.current;
+      const saver = createQuestionnaireDrafts(store, {
+        // The latest prop is called, so a host's new function each render does not restart drafts.
+        save: (response) => latest.current.onSaveDraft?.(response),
+        delay: opts.draftDelay,
+        id: opts.draftId,
+        openedWith,
+      });
+      setDrafts(saver);
+      const flush = () => void saver.flush();
+      const onVisibility = () => {
+        if (document.visibilityState === 'hidden') flush();
+      };
+      // pagehide covers a reload or leaving the page; visibilitychange a tab switched away from or
+      // a phone's app switcher, after which the page may be killed without another event.
+      window.addEventListener('pagehide', flush);
+      window.addEventListener('online', flush);
+      document.addEventListener('visibilitychange', onVisibility);
+      stop = () => {
+        window.removeEventListener('pagehide', flush);
+        window.removeEventListener('online', flush);
+        document.removeEventListener('visibilitychange', onVisibility);
+        flush();
+        saver.dispose();
+        setDrafts((current) => (current === saver ? undefined : current));
+      };
     };
-    // pagehide covers a reload or leaving the page; visibilitychange a tab switched away from or
-    // a phone's app switcher, after which the page may be killed without another event.
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('online', flush);
-    document.addEventListener('visibilitychange', onVisibility);
+    if (loadDrafts.loaded) start(loadDrafts.loaded);
+    // A failed fetch is logged by onDemand; the form still works, without drafts.
+    else loadDrafts().then(start, () => undefined);
     return () => {
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('online', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-      flush();
-      saver.dispose();
-      setDrafts((current) => (current === saver ? undefined : current));
+      unmounted = true;
+      stop?.();
     };
   }, [store, enabled]);
 
