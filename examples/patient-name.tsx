@@ -6,7 +6,7 @@ import { client } from './client';
 
 function PatientName({ id }: { id: string }) {
   // Follows the client's cache: a write anywhere re-renders every component showing it.
-  const { resource: patient, error } = useResourceState<Patient>({ reference: `Patient/${id}` });
+  const { data: patient, error } = useResourceState<Patient>({ reference: `Patient/${id}` });
   const vitals = useSearchResources('Observation', { patient: `Patient/${id}` });
   // A failed read says why (the server's OperationOutcome) instead of loading forever.
   const failure = error ?? vitals.error;

@@ -8,7 +8,7 @@ export function QuestionnairePage() {
   const { questionnaireId } = useParams();
   const navigate = useNavigate();
   const notifications = useNotifications();
-  const { resource: questionnaire, error } = useResourceState<Questionnaire>({
+  const { data: questionnaire, error } = useResourceState<Questionnaire>({
     reference: `Questionnaire/${questionnaireId}`,
   });
 

@@ -36,7 +36,7 @@ export function PatientPage() {
   const client = useFhirClient();
   const calls = useMemo(() => staffCalls(client), [client]);
   const policy = client.getAccessPolicy();
-  const { resource: patient, error } = useResourceState<Patient>(`Patient/${id}`);
+  const { data: patient, error } = useResourceState<Patient>(`Patient/${id}`);
   const [editing, setEditing] = useState(false);
   const tabs = CLINICAL_TABS.filter((t) => canReadResourceType(policy, t.type));
   const current = tabs.find((t) => t.path === tab);
