@@ -85,11 +85,11 @@ const checks = [
     import: '{ QuestionnaireForm }',
     ignore: ['react', 'react-dom', 'react/jsx-runtime'],
     gzip: true,
-    // 25 KB (24.94 measured). 23.6 KB (23.51) before drafts (issue 20), 24.7 (24.66) with them;
-    // the drafts saver now loads on demand (-0.28 KB), while a controlled response, the styled
-    // fatal state with 'Try again' and the provider's locale (issue 21) added 0.56 KB. Was
-    // 24.7 KB; the overrun is open in issue 21.
-    limit: '25 KB',
+    // 24.8 KB (24.75 measured). 23.6 KB (23.51) before drafts (issue 20), 24.7 (24.66) with
+    // them. Drafts now load on demand with the form that has them (the saver, its status line and
+    // the resume offer: -0.47 KB), while a controlled response, the styled fatal state with 'Try
+    // again' and the provider's locale (issue 21) added 0.56 KB. 0.05 KB over the old budget.
+    limit: '24.8 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {

@@ -21,9 +21,10 @@ import {
 } from './questionnaireClassContext';
 import { QuestionnaireItemView } from './QuestionnaireItemView';
 import { LazySignaturePad } from './LazySignaturePad';
-import { QuestionnaireDraftStatus, QuestionnaireResume } from './DraftParts';
+import { loadDrafts } from './useQuestionnaireDrafts';
 import { describeLoadError, QuestionnaireFatal } from './QuestionnaireFatal';
 import { useLocale } from '../locale/LocaleContext';
+import { useOnDemand } from '../primitives/onDemand';
 import { optionKeys, splitProps } from '../primitives/splitProps';
 import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
@@ -121,6 +122,13 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
     const cn = useQuestionnaireClassNameOf(classNames);
     // After the resume question the form's title takes focus, so focus is not lost with its buttons.
     const [chose, setChose] = useState(false);
+    // The resume offer comes with the drafts chunk, fetched only when a draft is given. Should it
+    // not load, the draft's answers are kept: the form continues from them.
+    const resumeChunk = useOnDemand(loadDrafts, q.resumePending);
+    const { resumePending, resumeDraft } = q;
+    useEffect(() => {
+      if (resumeChunk.failed && resumePending) resumeDraft();
+    }, [resumeChunk.failed, resumePending, resumeDraft]);
     let body;
     if (error) {
       body = (
@@ -133,7 +141,8 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
           rootRef={ref}
         />
       );
-    } else if (q.resumePending && q.questionnaire) {
+    } else if (q.resumePending && q.questionnaire && resumeChunk.module) {
+      const { QuestionnaireResume } = resumeChunk.module;
       body = (
         <QuestionnaireResume
           title={q.questionnaire.title ?? q.questionnaire.name}
@@ -146,7 +155,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
           rootRef={ref}
         />
       );
-    } else if (loading || !store) {
+    } else if (loading || !store || q.resumePending) {
       body = (
         <div {...attributes} ref={ref} className={cn('questionnaire-loading', className)} role="status">
           {messages.loadingQuestionnaire}
@@ -182,6 +191,8 @@ function QuestionnaireFormBody(
   const { store, messages, headingLevel = 2, disablePagination, excludeButtons, attributes, rootRef } = props;
   const cn = useQuestionnaireCn();
   const form = useQuestionnaireFormState(store);
+  // Drafts exist once their chunk has loaded, and the status line came with it.
+  const DraftStatus = props.drafts && loadDrafts.loaded?.QuestionnaireDraftStatus;
   const formRef = useRef<HTMLFormElement>(null);
   const pageHeadingRef = useRef<HTMLParagraphElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -379,7 +390,7 @@ function QuestionnaireFormBody(
             {submitError}
           </p>
         )}
-        <QuestionnaireDraftStatus drafts={props.drafts} messages={messages} />
+        {DraftStatus && <DraftStatus drafts={props.drafts} messages={messages} />}
         {!excludeButtons && (
           <div className={cn('questionnaire-buttons')}>
             {pages && position > 0 && (

@@ -4,10 +4,10 @@ import type { QuestionnaireDrafts, QuestionnaireStore } from '../../questionnair
 import { answersOf } from '../../questionnaire/answersOf';
 import { onDemand } from '../primitives/onDemand';
 
-// Only forms with `onSaveDraft` save drafts, so the saver comes as a chunk of its own when one
-// mounts (it kept 1 KB in every QuestionnaireForm). The answers the form opened with are read
+// Only forms with `onSaveDraft` save drafts, so the saver and its status line come as a chunk of
+// their own when one mounts (they kept 1 KB in every QuestionnaireForm). The answers the form opened with are read
 // at once, so an answer typed before the chunk arrives is still saved as a change.
-const loadDrafts = /* @__PURE__ */ onDemand(() => import('../../questionnaire/drafts'), 'questionnaire drafts');
+export const loadDrafts = /* @__PURE__ */ onDemand(() => import('./draftsOnDemand'), 'questionnaire drafts');
 
 /** Options of {@link useQuestionnaireDrafts}. */
 export interface UseQuestionnaireDraftsOptions {
