@@ -15,6 +15,7 @@ import {
   type SchedulerAction,
   type SchedulerState,
 } from '../../scheduler/flow';
+import { moveTo, movesTo } from '../../scheduler/flow-moves';
 import { getSlotDurationMinutes } from '../../scheduler/duration';
 import { buildSlotSearchQuery } from '../../scheduler/query';
 import {
@@ -187,30 +188,6 @@ async function loadSetup(client: FhirClient, options: UseSchedulerOptions, signa
     }
   }
   return { status: 'ready', references, schedule, actor, actorResource, questionnaire };
-}
-
-/** The actions that take the flow to a day and a time it is not on (a time brings its own day). */
-function movesTo(
-  state: SchedulerState,
-  date: string | undefined,
-  slot: BookableSlot | undefined,
-  timeZone: string
-): SchedulerAction[] {
-  const day = slot ? toDayKey(new Date(slot.start), timeZone) : date;
-  const actions: SchedulerAction[] = [];
-  if (day !== undefined && day !== state.date) actions.push({ type: 'chooseDate', date: day });
-  if (slot && slot.id !== state.slot?.id) actions.push({ type: 'chooseTime', slot });
-  return actions;
-}
-
-/** The flow's first state on the page's day and time. */
-function moveTo(
-  state: SchedulerState,
-  date: string | undefined,
-  slot: BookableSlot | undefined,
-  timeZone: string
-): SchedulerState {
-  return movesTo(state, date, slot, timeZone).reduce(schedulerReducer, state);
 }
 
 const defaultNow = () => new Date();
