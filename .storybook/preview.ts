@@ -1,4 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import '../src/styles/styles.css';
 import { assertFitsViewport } from './fitsViewport';
 import { themeGlobalTypes, withTheme } from './theme';
@@ -16,6 +17,11 @@ export const phoneViewports = {
   phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
   'small-phone': { name: 'Small phone (320 × 568)', styles: { width: '320px', height: '568px' }, type: 'mobile' },
 } as const;
+
+// A story's first findBy* also waits for its on-demand chunks (signature pad, drafts, value-set
+// search), which Vite serves one module at a time; on CI's loaded 2-core machine that passed the
+// default 1 s (2 of 648 story tests in the run of 2026-11-29). What a story waits for is unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 const preview: Preview = {
   // Every component gets a docs page (props from its TSDoc, every story live), new ones included.
