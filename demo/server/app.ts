@@ -8,7 +8,9 @@ import { registerExternalLoginRoutes } from './auth/external-login';
 import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
 import { ALTCHA_CHALLENGE_PATH, registerBotCheckRoutes } from './auth/bot-check-routes';
 import { configurePasswordReset, type Mailer } from './auth/password-reset';
-import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
+import { registerAuthRoutes } from './auth/routes';
+import { FHIR_SMART_CONFIGURATION_PATH, smartConfiguration } from './auth/smart-configuration';
+import { JWKS_PATH } from './auth/smart-signing-key';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
 import { unauthorized } from './core/errors';
@@ -46,6 +48,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   `GET ${FHIR_BASE}/metadata`,
   `GET ${FHIR_SMART_CONFIGURATION_PATH}`,
   'GET /.well-known/smart-configuration',
+  // The id_token's public key: the same for everyone, read from no input.
+  `GET ${JWKS_PATH}`,
   'POST /auth/method',
   'POST /auth/login',
   'GET /auth/login/:login',
