@@ -28,6 +28,7 @@ import { configureDemoExternalIdentity } from './seed/external-identity';
 import { registerSchemaRoutes } from './schema/routes';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
+import { configureSmartDemoApp } from './seed/smart-demo-app';
 import { registerBindingTokenRoutes } from './ws/binding-token';
 import { attachSubscriptionSocket, type SocketLimits } from './ws/subscriptions';
 
@@ -239,11 +240,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     }
   };
 
+  const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
   if (opts.seed ?? true) {
     const seeded = await seedIfEmpty(ctx);
     if (seeded) console.log('[server] seeded demo data');
+    // The demo SMART app at the running portal's origins (the seed knows only the default ones).
+    await configureSmartDemoApp(ctx, corsOrigins);
   }
-  const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
   if (opts.demoIdentityProvider)
     await configureDemoExternalIdentity(ctx, { issuer: opts.demoIdentityProvider.issuer, portalOrigins: corsOrigins });
 
