@@ -169,6 +169,16 @@ describe.each(backends())('SMART standalone launch of a registered app (%s)', (b
     });
   });
 
+  describe('when a practitioner asks only for patient scopes', () => {
+    it('is granted none of them, and the token reads nothing (not the role’s whole access)', async () => {
+      const tokens = await launchAs(server, { ...APP, scope: 'openid fhirUser patient/*.read' }, practitioner);
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.scope).toBe('openid fhirUser');
+      const read = await fhirAs(server, tokens.body.access_token)('GET', `Patient/${idOf(patient)}`);
+      expect(read.status).toBe(403);
+    });
+  });
+
   describe('when an app is registered with allowed scopes', () => {
     it('grants only those, and refuses when none of the resource scopes asked for is allowed', async () => {
       const narrow = { clientId: 'narrow-app', redirectUri: 'https://narrow.example/cb' };
