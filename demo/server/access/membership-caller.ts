@@ -4,7 +4,7 @@
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import { refId, refType, type LoginRecord, type MembershipRecord, type ProjectRecord } from '../core/account-records';
 import type { RequestAuth } from '../core/request-auth';
-import { grantableScope } from './scopes';
+import { grantableScope, resourceScopes } from './scopes';
 
 /** What building a caller reads of the server (ServerContext has it). */
 export interface CallerContext {
@@ -44,6 +44,7 @@ export async function authForMembership(
     superAdmin: !!project.superAdmin,
     // What the grant may hold, whatever was asked (no system/ scopes for people).
     scope: grantableScope(login.scope ?? '', profile),
+    ...(resourceScopes(login.scope ?? '').length ? { scoped: true } : {}),
     ...(login.clientId ? { clientId: login.clientId } : {}),
   };
 }

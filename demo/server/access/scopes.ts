@@ -89,7 +89,9 @@ function usableContext(auth: RequestAuth, context: ResourceScope['context']): bo
 export function scopeAllows(auth: RequestAuth | undefined, type: string, interaction: ScopeInteraction): boolean {
   if (!auth) return true;
   const scopes = scopesOf(auth);
-  if (!scopes.length) return true; // a first-party session: the role decides
+  // A first-party session (no resource scope asked for): the role decides. One whose asked-for
+  // resource scopes were all dropped holds none: scopes only ever narrow.
+  if (!scopes.length) return !auth.scoped;
   return scopes.some(
     (s) => usableContext(auth, s.context) && (s.type === '*' || s.type === type) && s.interactions.has(interaction)
   );

@@ -32,6 +32,11 @@ export interface RequestAuth {
   superAdmin: boolean;
   /** Granted scopes, space separated. */
   scope: string;
+  /**
+   * The login asked for resource scopes: when none of them could be granted (patient/ scopes of
+   * a practitioner), the caller holds none, not the role's whole access (access/scopes.ts).
+   */
+  scoped?: boolean;
   clientId?: string;
   /** The membership's AccessPolicy, when it has one (set by the policy gate before a FHIR handler runs). */
   accessPolicy?: AccessPolicy;
