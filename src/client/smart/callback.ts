@@ -77,6 +77,7 @@ export async function finishSmartLaunch(options: CompleteSmartLaunchOptions = {}
     : undefined;
 
   const client = new FhirClient({
+    ...options.clientOptions,
     baseUrl: launch.iss,
     fhirUrlPath: '',
     authorizeUrl: launch.authorizationEndpoint,

@@ -1,4 +1,5 @@
 import type { PkceStore } from '../login/pkce';
+import type { FhirClientOptions } from '../options';
 
 /**
  * The launch context a SMART token response carries, kept with the login: who and what the app
@@ -69,4 +70,6 @@ export interface CompleteSmartLaunchOptions {
   fetch?: typeof fetch;
   /** Where smartLaunch kept the pending launch; sessionStorage by default. */
   store?: PkceStore;
+  /** Further options of the FhirClient it resolves with (storage, cacheTime, ...); the server's come from the launch. */
+  clientOptions?: Omit<FhirClientOptions, 'baseUrl' | 'fhirUrlPath' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'fetch'>;
 }
