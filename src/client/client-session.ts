@@ -412,14 +412,16 @@ export class ClientSession {
       this.clearActiveLogin();
       throw error;
     }
+    const kept = formBody.get('grant_type') === 'refresh_token' ? this.#login : undefined;
     await this.activateLogin(
       {
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
         project: tokens.project,
         profile: tokens.profile,
-        // A refresh continues the same launch: its context stays unless the server sends a new one.
-        launchContext: formBody.get('grant_type') === 'refresh_token' ? this.#login?.launchContext : undefined,
+        // A refresh continues the same SMART launch: its context and server stay with the login.
+        launchContext: kept?.launchContext,
+        smartServer: kept?.smartServer,
       },
       true
     );

@@ -1,7 +1,7 @@
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../fhir/outcomes';
 import type { AccessPolicy } from '../fhir/access-policy';
 import type { Patient, Practitioner, Reference, RelatedPerson } from '../fhir/types';
-import type { SmartLaunchContext } from './smart/types';
+import type { SmartLaunchContext, SmartServer } from './smart/types';
 import type { ClientStorage } from './storage';
 
 /** A resource that can be the signed-in user. */
@@ -15,6 +15,8 @@ export interface LoginState {
   profile?: Reference;
   /** The SMART launch context the token response carried (patient, encounter, fhirUser, ...). */
   launchContext?: SmartLaunchContext;
+  /** The server of a SMART launch, so a reload can build the client again (completeSmartLaunch). */
+  smartServer?: SmartServer;
 }
 
 /** The token endpoint's answer. */

@@ -91,6 +91,7 @@ describe('completeSmartLaunch', () => {
     expect(new URLSearchParams(fetch.requests.at(-1)?.body).get('grant_type')).toBe('refresh_token');
     expect(reloaded.getAccessToken()).toBe('AT-2');
     expect(reloaded.getLaunchContext()?.patient).toBe('123');
+    expect(storage.getObject<{ smartServer?: { iss: string } }>('activeLogin')?.smartServer?.iss).toBe(ISS);
     await reloaded.signOut();
     expect(reloaded.getLaunchContext()).toBeUndefined();
     expect(new FhirClient({ baseUrl: ISS, fetch, storage }).getLaunchContext()).toBeUndefined();
@@ -105,11 +106,24 @@ describe('completeSmartLaunch', () => {
       expect(fetch.requests).toEqual([]);
     });
 
-    it('refuses a second use of the same callback URL', async () => {
+    it('never spends the code twice: a reload of the callback takes up the stored session', async () => {
       const { fetch, complete } = await launchAndReturn({ token: SMART_TOKENS });
       await complete();
-      await expect(complete()).rejects.toThrow(SmartMessages.noPendingLaunch);
+      const reloaded = await complete();
       expect(fetch.requests.filter((r) => r.url === TOKEN)).toHaveLength(1);
+      expect(reloaded.getAccessToken()).toBe('AT-1');
+      expect(reloaded.getBaseUrl()).toBe(`${ISS}/`);
+      expect(reloaded.getLaunchContext()?.patient).toBe('123');
+    });
+
+    it('refuses a callback URL this browser did not start, with no stored session, and sends nothing', async () => {
+      const fetch = smartServer({ token: SMART_TOKENS });
+      const forged = `${REDIRECT}?code=ATTACKER-CODE&state=whatever`;
+      const storage = new ClientStorage(new MemoryStorage());
+      await expect(
+        completeSmartLaunch({ url: forged, fetch, store: memoryStore(), clientOptions: { storage } })
+      ).rejects.toThrow(SmartMessages.noPendingLaunch);
+      expect(fetch.requests).toEqual([]);
     });
   });
 

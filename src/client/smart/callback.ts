@@ -1,11 +1,12 @@
 import { errorOutcome, OperationOutcomeError } from '../../fhir/outcomes';
 import { FhirClient } from '../FhirClient';
 import { getPkceStore } from '../login/pkce';
-import { checkToken } from '../session';
+import { ACTIVE_LOGIN_KEY, checkToken, type LoginState } from '../session';
+import { ClientStorage } from '../storage';
 import { launchContextFromTokenResponse, type SmartTokenResponse } from './launchContext';
 import { SmartMessages } from './messages';
 import { type PendingLaunch, takePendingLaunch } from './pending';
-import type { CompleteSmartLaunchOptions } from './types';
+import type { CompleteSmartLaunchOptions, SmartServer } from './types';
 
 // The id_token checks (and jose's verifier) load only when a server sends an id_token.
 const loadIdToken = () => import('./idToken');
@@ -50,14 +51,15 @@ export async function exchangeCode(
 /**
  * Finishes a SMART launch on the redirect page: checks the state against the launch this browser
  * started, exchanges the code, verifies the id_token when one came, and signs in a FhirClient
- * whose base URL is iss, with the launch context kept on its login.
+ * whose base URL is iss, with the launch context kept on its login. On a reload of that page it
+ * resolves with the stored session instead.
  */
 export async function finishSmartLaunch(options: CompleteSmartLaunchOptions = {}): Promise<FhirClient> {
   const params = new URL(options.url ?? window.location.href).searchParams;
   const error = params.get('error');
   if (error) fail(params.get('error_description') ?? error);
   const launch = takePendingLaunch(options.store ?? getPkceStore());
-  if (!launch) fail(SmartMessages.noPendingLaunch);
+  if (!launch) return restoreSmartSession(options);
   if (params.get('state') !== launch.state) fail(SmartMessages.stateMismatch);
   const code = params.get('code');
   if (!code) fail(SmartMessages.missingCode);
@@ -76,19 +78,46 @@ export async function finishSmartLaunch(options: CompleteSmartLaunchOptions = {}
       })
     : undefined;
 
-  const client = new FhirClient({
-    ...options.clientOptions,
-    baseUrl: launch.iss,
-    fhirUrlPath: '',
-    authorizeUrl: launch.authorizationEndpoint,
-    tokenUrl: launch.tokenEndpoint,
+  const server: SmartServer = {
+    iss: launch.iss,
     clientId: launch.clientId,
-    fetch: options.fetch,
-  });
+    authorizationEndpoint: launch.authorizationEndpoint,
+    tokenEndpoint: launch.tokenEndpoint,
+  };
+  const client = smartClient(server, options);
   await client.setActiveLogin({
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token,
     launchContext: launchContextFromTokenResponse(tokens, claims),
+    smartServer: server,
   });
+  return client;
+}
+
+/** A FhirClient on the launch's server: base URL iss, the discovered endpoints. */
+function smartClient(server: SmartServer, options: CompleteSmartLaunchOptions): FhirClient {
+  return new FhirClient({
+    ...options.clientOptions,
+    baseUrl: server.iss,
+    fhirUrlPath: '',
+    authorizeUrl: server.authorizationEndpoint,
+    tokenUrl: server.tokenEndpoint,
+    clientId: server.clientId,
+    fetch: options.fetch,
+  });
+}
+
+/**
+ * The redirect page reloaded (or opened again) after its launch completed: no launch is pending,
+ * so the session stored by that launch is taken up again. A callback URL never signs in anew:
+ * without a stored SMART session this refuses.
+ */
+async function restoreSmartSession(options: CompleteSmartLaunchOptions): Promise<FhirClient> {
+  const storage = options.clientOptions?.storage ?? new ClientStorage();
+  await storage.getInitPromise?.();
+  const server = storage.getObject<LoginState>(ACTIVE_LOGIN_KEY)?.smartServer;
+  if (!server) fail(SmartMessages.noPendingLaunch);
+  const client = smartClient(server, options);
+  await client.getInitPromise();
   return client;
 }

@@ -4,7 +4,13 @@
 import type { FhirClient } from '../FhirClient';
 import type { CompleteSmartLaunchOptions, SmartLaunchOptions } from './types';
 
-export type { CompleteSmartLaunchOptions, SmartEndpoints, SmartLaunchContext, SmartLaunchOptions } from './types';
+export type {
+  CompleteSmartLaunchOptions,
+  SmartEndpoints,
+  SmartLaunchContext,
+  SmartLaunchOptions,
+  SmartServer,
+} from './types';
 export { SmartMessages } from './messages';
 
 /**
@@ -15,7 +21,10 @@ export function smartLaunch(options: SmartLaunchOptions): Promise<void> {
   return import('./launch').then((launch) => launch.launchSmartApp(options));
 }
 
-/** Finishes a SMART App Launch on the redirect page and resolves with the signed-in FhirClient. */
+/**
+ * Finishes a SMART App Launch on the redirect page and resolves with the signed-in FhirClient (on
+ * a reload of that page, the stored one).
+ */
 export function completeSmartLaunch(options?: CompleteSmartLaunchOptions): Promise<FhirClient> {
   return import('./callback').then((callback) => callback.finishSmartLaunch(options));
 }

@@ -40,6 +40,18 @@ export interface SmartEndpoints {
   capabilities?: string[];
 }
 
+/** Where a SMART session's server is: kept with the login so a reload can rebuild its FhirClient. */
+export interface SmartServer {
+  /** The FHIR base URL the launch was for. */
+  iss: string;
+  /** The app's client id. */
+  clientId: string;
+  /** OAuth2 authorize endpoint. */
+  authorizationEndpoint: string;
+  /** OAuth2 token endpoint (for refresh). */
+  tokenEndpoint: string;
+}
+
 /** Options of {@link smartLaunch}. */
 export interface SmartLaunchOptions {
   /** The app's client id, as registered with the server. */
