@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ClientStorage, MemoryStorage } from '../storage';
-import { json } from '../test-helpers';
+import { json, makeJwt } from '../test-helpers';
 import { completeSmartLaunch, smartLaunch, SmartMessages } from './index';
 import {
   AUTHORIZE,
@@ -80,6 +80,7 @@ describe('the id_token of completeSmartLaunch', () => {
       },
       SmartMessages.idTokenSignature,
     ],
+    ["an unsigned token (alg 'none')", async (s) => [makeJwt(GOOD_CLAIMS), s.jwks], SmartMessages.idTokenInvalid],
   ];
 
   for (const [name, make, text] of refusals) {
