@@ -129,10 +129,12 @@ describe('completeSmartLaunch', () => {
 
   describe('when a step fails', () => {
     it("shows the authorization server's error", async () => {
-      const { complete } = await launchAndReturn({}, (url) => {
+      const { complete, store } = await launchAndReturn({}, (url) => {
         url.search = '?error=access_denied&error_description=The+user+declined';
       });
       await expect(complete()).rejects.toThrow('The user declined');
+      // The launch is spent: a later callback cannot resume it.
+      expect(store.map.has('fpk-smart-launch')).toBe(false);
     });
 
     it("shows the token endpoint's error_description", async () => {

@@ -56,9 +56,10 @@ export async function exchangeCode(
  */
 export async function finishSmartLaunch(options: CompleteSmartLaunchOptions = {}): Promise<FhirClient> {
   const params = new URL(options.url ?? window.location.href).searchParams;
+  // Taken first: a launch is single use, whether the server answered with a code or an error.
+  const launch = takePendingLaunch(options.store ?? getPkceStore());
   const error = params.get('error');
   if (error) fail(params.get('error_description') ?? error);
-  const launch = takePendingLaunch(options.store ?? getPkceStore());
   if (!launch) return restoreSmartSession(options);
   if (params.get('state') !== launch.state) fail(SmartMessages.stateMismatch);
   const code = params.get('code');
