@@ -22,6 +22,7 @@ import {
   storeLogin,
   tokenExpiry,
 } from './session';
+import type { SmartLaunchContext } from './smart/types';
 import type { ClientStorage } from './storage';
 import { ContentType } from './transport';
 
@@ -191,6 +192,11 @@ export class ClientSession {
   /** The stored active login, if any. */
   getActiveLogin(): LoginState | undefined {
     return this.#host.storage.getObject<LoginState>(ACTIVE_LOGIN_KEY);
+  }
+
+  /** The SMART launch context of the active login, kept with it in storage. */
+  getLaunchContext(): SmartLaunchContext | undefined {
+    return this.#login?.launchContext;
   }
 
   /** Every stored login, one per profile. */
@@ -406,12 +412,16 @@ export class ClientSession {
       this.clearActiveLogin();
       throw error;
     }
+    const kept = formBody.get('grant_type') === 'refresh_token' ? this.#login : undefined;
     await this.activateLogin(
       {
         accessToken: tokens.access_token,
         refreshToken: tokens.refresh_token,
         project: tokens.project,
         profile: tokens.profile,
+        // A refresh continues the same SMART launch: its context and server stay with the login.
+        launchContext: kept?.launchContext,
+        smartServer: kept?.smartServer,
       },
       true
     );

@@ -1,5 +1,6 @@
 import { isOperationOutcomeError } from '../fhir/outcomes';
 import { FhirClient } from './FhirClient';
+import { tokenClaims } from './session';
 import { ClientStorage, MemoryStorage } from './storage';
 import {
   BASE,
@@ -385,5 +386,19 @@ describe('session refresh of the same user', () => {
     expect(client.getCached('Patient', '1')).toBeDefined();
     expect(change).not.toHaveBeenCalled();
     expect(fetch.requests.filter((r) => r.url.endsWith('auth/me'))).toHaveLength(1);
+  });
+});
+
+describe('tokenClaims', () => {
+  it('reads the claims of a JWT with unpadded base64url and UTF-8 text', () => {
+    const claims = { exp: 1700000000, name: 'José Ñúñez ✓', sub: '??>' };
+    expect(tokenClaims(makeJwt(claims))).toEqual(claims);
+  });
+
+  it('answers undefined for an opaque token, an encrypted (5-part) one or a payload that is not an object', () => {
+    expect(tokenClaims('opaque-token')).toBeUndefined();
+    expect(tokenClaims('a.b.c.d.e')).toBeUndefined();
+    expect(tokenClaims(`x.${Buffer.from('[1,2]').toString('base64url')}.y`)).toBeUndefined();
+    expect(tokenClaims('x.%%%.y')).toBeUndefined();
   });
 });

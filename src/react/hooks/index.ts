@@ -1,3 +1,4 @@
+export * from './useLaunchContext';
 export * from './useProfile';
 export * from './useResource';
 export * from './useSearch';
