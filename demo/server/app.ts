@@ -8,7 +8,9 @@ import { registerExternalLoginRoutes } from './auth/external-login';
 import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
 import { ALTCHA_CHALLENGE_PATH, registerBotCheckRoutes } from './auth/bot-check-routes';
 import { configurePasswordReset, type Mailer } from './auth/password-reset';
-import { FHIR_SMART_CONFIGURATION_PATH, registerAuthRoutes, smartConfiguration } from './auth/routes';
+import { registerAuthRoutes } from './auth/routes';
+import { FHIR_SMART_CONFIGURATION_PATH, smartConfiguration } from './auth/smart-configuration';
+import { JWKS_PATH } from './auth/smart-signing-key';
 import type { RequestAuth } from './core/request-auth';
 import { createContext, type ServerContext } from './context';
 import { unauthorized } from './core/errors';
@@ -26,6 +28,7 @@ import { configureDemoExternalIdentity } from './seed/external-identity';
 import { registerSchemaRoutes } from './schema/routes';
 import { DEMO_PROJECT_ID } from './seed/ids';
 import { seedIfEmpty } from './seed/seed';
+import { configureSmartDemoApp } from './seed/smart-demo-app';
 import { registerBindingTokenRoutes } from './ws/binding-token';
 import { attachSubscriptionSocket, type SocketLimits } from './ws/subscriptions';
 
@@ -46,6 +49,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   `GET ${FHIR_BASE}/metadata`,
   `GET ${FHIR_SMART_CONFIGURATION_PATH}`,
   'GET /.well-known/smart-configuration',
+  // The id_token's public key: the same for everyone, read from no input.
+  `GET ${JWKS_PATH}`,
   'POST /auth/method',
   'POST /auth/login',
   'GET /auth/login/:login',
@@ -235,11 +240,13 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
     }
   };
 
+  const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
   if (opts.seed ?? true) {
     const seeded = await seedIfEmpty(ctx);
     if (seeded) console.log('[server] seeded demo data');
+    // The demo SMART app at the running portal's origins (the seed knows only the default ones).
+    await configureSmartDemoApp(ctx, corsOrigins);
   }
-  const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
   if (opts.demoIdentityProvider)
     await configureDemoExternalIdentity(ctx, { issuer: opts.demoIdentityProvider.issuer, portalOrigins: corsOrigins });
 

@@ -1,13 +1,27 @@
 /**
- * GET/POST oauth2/authorize: a SMART standalone launch. There is no browser session on this
- * server, so the page always asks for email and password (then an MFA code or a profile
+ * GET/POST oauth2/authorize: a SMART standalone or EHR launch. There is no browser session on
+ * this server, so the page always asks for email and password (then an MFA code or a profile
  * when needed) and redirects to redirect_uri?code=…&state=….
+ *
+ * What is refused where: an unknown client or a redirect_uri not registered for it gets an
+ * error page and no redirect (the redirect cannot be trusted); once the redirect is known good,
+ * a bad `aud`, a stale `launch` or an oversized `nonce` goes back to the app as
+ * `error=invalid_request` (RFC 6749 section 4.1.2.1).
  */
 import type { ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
 import type { SignInResponse, SignInSteps } from './sign-in-steps';
 import type { ClientApplicationRecord } from '../core/account-records';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
+import { redirectUriAllowed } from './client-policy';
+import { fhirBaseUrl } from './smart-configuration';
+import { findUsableLaunch, INVALID_LAUNCH } from './smart-launch';
+
+/** The error text of an `aud` that is not this server's FHIR base. */
+export const BAD_AUDIENCE = 'Bad audience value';
+
+/** The longest OpenID Connect nonce kept (and echoed in the id_token). */
+export const MAX_NONCE_LENGTH = 512;
 
 /** The OAuth parameters the page carries from step to step. */
 const CARRIED = [
@@ -151,15 +165,7 @@ async function checkClient(ctx: ServerContext, params: Carried): Promise<string 
     .readResource<ClientApplicationRecord>('ClientApplication', params.client_id)
     .catch(() => undefined);
   if (!client) return 'Unknown client_id';
-  const registered = [client.redirectUri, ...(client.redirectUris ?? [])].filter((u): u is string => !!u);
-  const sameOrigin = (u: string) => {
-    try {
-      return new URL(u).origin === redirect.origin;
-    } catch {
-      return false;
-    }
-  };
-  if (registered.length && !registered.some(sameOrigin)) return 'redirect_uri does not match the client';
+  if (!redirectUriAllowed(client, params.redirect_uri)) return 'redirect_uri does not match the client';
   if (params.code_challenge_method && !['S256', 'plain'].includes(params.code_challenge_method))
     return 'Invalid code_challenge_method';
   // PKCE (auth/client-policy.ts): required of a public client, S256 unless it cannot hash.
@@ -171,6 +177,27 @@ async function checkClient(ctx: ServerContext, params: Carried): Promise<string 
   )
     return 'code_challenge_method must be S256';
   return undefined;
+}
+
+/**
+ * After checkClient passed (the redirect is the client's): what the app asked for that this
+ * server refuses, as the OAuth error to send back; undefined when nothing is wrong.
+ */
+async function checkLaunchRequest(ctx: ServerContext, params: Carried): Promise<string | undefined> {
+  // The FHIR base exactly as the server names it: a trailing slash is another resource server.
+  if (params.aud !== undefined && params.aud !== fhirBaseUrl(ctx)) return BAD_AUDIENCE;
+  if (params.nonce !== undefined && params.nonce.length > MAX_NONCE_LENGTH) return 'nonce is too long';
+  if (params.launch !== undefined && !(await findUsableLaunch(ctx.systemRepo, params.launch, params.client_id)))
+    return INVALID_LAUNCH;
+  return undefined;
+}
+
+function redirectWithError(params: Carried, description: string): ServerResponse {
+  const target = new URL(params.redirect_uri!);
+  target.searchParams.set('error', 'invalid_request');
+  target.searchParams.set('error_description', description);
+  if (params.state !== undefined) target.searchParams.set('state', params.state);
+  return { status: 302, headers: { Location: target.toString(), 'Cache-Control': 'no-store' } };
 }
 
 function redirectWithCode(params: Carried, code: string): ServerResponse {
@@ -197,7 +224,9 @@ export async function handleAuthorizeGet(
 ): Promise<ServerResponse> {
   const params = carried(req.query);
   const problem = await checkClient(ctx, params);
-  return problem ? errorPage(problem) : signInPage(params);
+  if (problem) return errorPage(problem);
+  const refused = await checkLaunchRequest(ctx, params);
+  return refused ? redirectWithError(params, refused) : signInPage(params);
 }
 
 /** POST oauth2/authorize: one step of the sign-in form. */
@@ -213,6 +242,8 @@ export async function handleAuthorizePost(
   const params = carried(body);
   const problem = await checkClient(ctx, params);
   if (problem) return errorPage(problem);
+  const refused = await checkLaunchRequest(ctx, params);
+  if (refused) return redirectWithError(params, refused);
   const pick = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
   const step = pick('step');
   try {
@@ -227,6 +258,8 @@ export async function handleAuthorizePost(
       scope: params.scope,
       codeChallenge: params.code_challenge,
       codeChallengeMethod: params.code_challenge ? (params.code_challenge_method ?? 'plain') : undefined,
+      nonce: params.nonce,
+      launch: params.launch,
       remember: false,
     });
     return next(params, response);

@@ -4,11 +4,14 @@
  * ClientApplication says it cannot hash (`pkcePlain: true`). A confidential client (one with a
  * secret) must send the secret (Basic or client_secret in the form) and may never use `plain`;
  * its id and secret alone also stand for it (client_credentials grant, Basic auth on FHIR calls).
+ * Where a registered client may be sent back to (redirectUriAllowed) and which scopes it may
+ * hold (narrowToClientScope) are decided here too.
  */
 import type { Repository } from '../store/repository';
 import { AuthMessages, OAuthError, badRequest } from './errors';
 import type { ClientApplicationRecord, LoginRecord } from '../core/account-records';
 import { safeEqual } from './safe-equal';
+import { parseResourceScope } from '../access/scopes';
 
 /** The rules that apply to one client. */
 export interface ClientPolicy {
@@ -66,4 +69,42 @@ export async function verifyClientSecret(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether oauth2/authorize may send a code to this redirect_uri: one of the client's registered
+ * redirect URIs exactly; on the origin of one only for a client registered with
+ * `redirectUriMatch: 'origin'` (the demo's first-party clients). A client with none gets none.
+ */
+export function redirectUriAllowed(client: ClientApplicationRecord, redirectUri: string): boolean {
+  const registered = [client.redirectUri, ...(client.redirectUris ?? [])].filter((u): u is string => !!u);
+  if (registered.includes(redirectUri)) return true;
+  if (client.redirectUriMatch !== 'origin') return false;
+  const origin = (u: string) => {
+    try {
+      return new URL(u).origin;
+    } catch {
+      return undefined;
+    }
+  };
+  const wanted = origin(redirectUri);
+  return !!wanted && registered.some((u) => origin(u) === wanted);
+}
+
+const isResourceScope = (s: string) => /^(patient|user|system)\//.test(s);
+
+/**
+ * The requested scopes a client registered with `scope` may hold (its other requests are
+ * dropped); a client registered without one: all of them. When the request named resource
+ * scopes and none is allowed, the exchange is refused: a token with no resource scope is a
+ * first-party session that the role alone limits (access/scopes.ts), never a narrower one.
+ */
+export function narrowToClientScope(requested: string, client: ClientApplicationRecord | undefined): string {
+  if (!client?.scope) return requested;
+  const allowed = new Set(client.scope.split(/\s+/).filter(Boolean));
+  const asked = requested.split(/\s+/).filter(Boolean);
+  const kept = asked.filter((s) => allowed.has(s));
+  if (asked.some(isResourceScope) && !kept.some((s) => isResourceScope(s) && parseResourceScope(s)))
+    throw new OAuthError('invalid_scope', 'None of the requested resource scopes is allowed for this client');
+  return kept.join(' ');
 }

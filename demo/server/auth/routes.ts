@@ -1,6 +1,6 @@
 /**
  * HTTP routes of the login protocol (client-layer.md section 7, Authentication), OAuth2
- * token/authorize/logout and the SMART configuration document.
+ * token/authorize/logout, the SMART configuration document and the id_token's JWKS.
  */
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
@@ -22,6 +22,9 @@ import { Registration } from './registration';
 import { SignInSteps } from './sign-in-steps';
 import { TokenGrants, type TokenResponse } from './token-grants';
 import type { Repository } from '../store/repository';
+import { smartConfiguration } from './smart-configuration';
+import { JWKS_PATH, jwksDocument } from './smart-signing-key';
+import { registerSmartLaunchRoutes } from './smart-launch-routes';
 
 function json(body: unknown, status = 200): ServerResponse {
   return { status, body, headers: { 'Cache-Control': 'no-store' } };
@@ -167,46 +170,6 @@ async function loginStatus(repo: Repository, id: string): Promise<ServerResponse
   return json(response);
 }
 
-/** SMART discovery document, served at the server root and under the FHIR base (without auth). */
-export const smartConfiguration = (ctx: ServerContext) => async (): Promise<ServerResponse> => ({
-  status: 200,
-  headers: { 'Cache-Control': 'public, max-age=3600' },
-  body: {
-    issuer: ctx.baseUrl,
-    authorization_endpoint: new URL('oauth2/authorize', ctx.baseUrl).toString(),
-    token_endpoint: new URL('oauth2/token', ctx.baseUrl).toString(),
-    revocation_endpoint: new URL('oauth2/logout', ctx.baseUrl).toString(),
-    userinfo_endpoint: new URL('auth/me', ctx.baseUrl).toString(),
-    grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
-    response_types_supported: ['code'],
-    scopes_supported: [
-      'openid',
-      'profile',
-      'email',
-      'offline_access',
-      'patient/*.read',
-      'patient/*.*',
-      'user/*.*',
-      'system/*.*',
-    ],
-    code_challenge_methods_supported: ['S256'],
-    capabilities: [
-      'launch-standalone',
-      'client-public',
-      'client-confidential-symmetric',
-      'context-standalone-patient',
-      'permission-offline',
-      'permission-patient',
-      'permission-user',
-      'sso-openid-connect',
-    ],
-  },
-});
-
-/** Where SMART clients look for discovery under the FHIR base; registered ahead of the FHIR routes. */
-export const FHIR_SMART_CONFIGURATION_PATH = '/fhir/R4/.well-known/smart-configuration';
-
 /** Registers auth/*, oauth2/*, .well-known/* and the websocket binding-token operation. */
 export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   const signIn = new SignInSteps(ctx);
@@ -247,4 +210,6 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   router.add('POST', '/oauth2/authorize', (req) => handleAuthorizePost(ctx, signIn, req));
 
   router.add('GET', '/.well-known/smart-configuration', smartConfiguration(ctx));
+  router.add('GET', JWKS_PATH, jwksDocument(ctx));
+  registerSmartLaunchRoutes(router, ctx);
 }

@@ -19,6 +19,7 @@ import { isCodeChallengeMethod } from './pkce';
 import { refId, type LoginRecord, type MembershipRecord, type UserRecord } from '../core/account-records';
 import { MFA_ATTEMPTS_PER_LOGIN, throttlesOf } from './throttles';
 import { generateTotpSecret, totpQrDataUrl, verifyTotp } from './totp';
+import { launchDigest } from './smart-launch';
 
 /** Scope a login gets when the client asks for none. */
 export const DEFAULT_SCOPE = 'openid profile email';
@@ -67,6 +68,9 @@ export async function createLogin(
     scope: typeof body.scope === 'string' && body.scope.trim() ? body.scope.trim() : DEFAULT_SCOPE,
     codeChallenge: typeof body.codeChallenge === 'string' && body.codeChallenge ? body.codeChallenge : undefined,
     codeChallengeMethod: method as string | undefined,
+    // SMART: the id_token echoes the nonce; an EHR launch is claimed at the code exchange.
+    nonce: typeof body.nonce === 'string' && body.nonce && body.nonce.length <= 512 ? body.nonce : undefined,
+    launch: typeof body.launch === 'string' && body.launch ? launchDigest(body.launch) : undefined,
     authTime: new Date().toISOString(),
     remember: body.remember === true || body.remember === 'true',
     mfaVerified: false,

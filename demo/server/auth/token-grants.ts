@@ -1,19 +1,22 @@
 /**
  * The grants of the OAuth token endpoint (POST oauth2/token, in routes.ts): authorization_code
  * (single use, the client proven by its secret or PKCE), refresh_token (rotated on every use) and
- * client_credentials; and the revocation that ends a login's tokens.
+ * client_credentials; and the revocation that ends a login's tokens. The SMART launch context
+ * (`patient`, `encounter`, `need_patient_banner`) and the `id_token` are decided here, once.
  */
 import type { Reference } from '../../../src/fhir/types';
 import { grantableScope } from '../access/scopes';
 import type { ServerContext } from '../context';
-import { assertClientMayExchange, clientPolicy, verifyClientSecret } from './client-policy';
+import { assertClientMayExchange, clientPolicy, narrowToClientScope, verifyClientSecret } from './client-policy';
 import { OAuthError } from './errors';
 import { ACCESS_TOKEN_LIFETIME_SECONDS, signAccessToken } from './jwt';
 import { digest, secret } from './login-secrets';
 import { verifyPkce } from './pkce';
-import { refId, type LoginRecord, type MembershipRecord } from '../core/account-records';
+import { refId, refType, type LoginRecord, type MembershipRecord } from '../core/account-records';
 import { safeEqual } from './safe-equal';
 import { DEFAULT_SCOPE } from './sign-in-steps';
+import { claimLaunch } from './smart-launch';
+import { signIdToken, wantsIdToken } from './smart-id-token';
 
 /** Authorization codes are valid this long after they are issued, and once. */
 export const CODE_LIFETIME_MS = 60_000;
@@ -29,6 +32,14 @@ export interface TokenResponse {
   scope: string;
   project: Reference;
   profile: Reference;
+  /** SMART launch context: the patient in context (a patient's own id, or an EHR launch's patient). */
+  patient?: string;
+  /** SMART launch context: the EHR launch's encounter. */
+  encounter?: string;
+  /** True for a standalone launch (the app shows which patient), false for an EHR launch (the EHR does). */
+  need_patient_banner?: boolean;
+  /** OpenID Connect id_token (RS256), when openid and fhirUser were granted (authorization_code only). */
+  id_token?: string;
 }
 
 /** The token grants on one server context. */
@@ -63,28 +74,35 @@ export class TokenGrants {
       throw new OAuthError('invalid_grant', 'Client mismatch');
     if (login.redirectUri && login.redirectUri !== params.redirect_uri)
       throw new OAuthError('invalid_grant', 'Redirect URI mismatch');
-    assertClientMayExchange(
-      await clientPolicy(this.repo, login.clientId ?? params.client_id),
-      login,
-      params.client_secret
-    );
+    const policy = await clientPolicy(this.repo, login.clientId ?? params.client_id);
+    assertClientMayExchange(policy, login, params.client_secret);
     if (login.codeChallenge) {
       if (!verifyPkce(login.codeChallenge, login.codeChallengeMethod, params.code_verifier))
         throw new OAuthError('invalid_grant', 'Invalid code verifier');
     } else if (params.code_verifier) {
       throw new OAuthError('invalid_grant', 'Invalid code verifier');
     }
+    const clientId = login.clientId ?? params.client_id;
+    // An EHR launch becomes this login's context here, once the person who signed in is known.
+    const launchContext = login.launch ? await claimLaunch(this.repo, { ...login, clientId }) : undefined;
     // The used code stays on the login (marked used) so that a replay is recognised and revokes it.
     let used: LoginRecord;
     try {
       used = await this.repo.updateResource<LoginRecord>(
-        { ...login, codeUsed: true, clientId: login.clientId ?? params.client_id },
+        {
+          ...login,
+          codeUsed: true,
+          clientId,
+          // A registered app gets no scope beyond those it was registered for.
+          scope: narrowToClientScope(login.scope ?? DEFAULT_SCOPE, policy.client),
+          ...(launchContext ? { launchContext } : {}),
+        },
         ifMatch(login)
       );
     } catch {
       throw new OAuthError('invalid_grant', 'Invalid code'); // another request used it first
     }
-    return this.issueTokens(used, true);
+    return this.issueTokens(used, true, { idToken: true });
   }
 
   /** refresh_token grant with rotation; a reused or revoked token revokes the login. */
@@ -108,8 +126,11 @@ export class TokenGrants {
     return this.issueTokens(login, true);
   }
 
-  /** Issues an access token (and a new refresh secret, invalidating the old one). */
-  async issueTokens(login: LoginRecord, withRefresh: boolean): Promise<TokenResponse> {
+  /**
+   * Issues an access token (and a new refresh secret, invalidating the old one), with the
+   * login's SMART context, and an id_token when asked for and granted.
+   */
+  async issueTokens(login: LoginRecord, withRefresh: boolean, opts: { idToken?: boolean } = {}): Promise<TokenResponse> {
     const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(login.membership)!);
     let current = login;
     let refreshToken: string | undefined;
@@ -135,6 +156,19 @@ export class TokenGrants {
       scope,
       iss: this.ctx.baseUrl,
     });
+    const profile = membership.profile.reference!;
+    // A patient's context is always their own record, whatever the login carries.
+    const patient = refType(profile) === 'Patient' ? refId(profile) : current.launchContext?.patient;
+    const idToken =
+      opts.idToken && current.clientId && wantsIdToken(scope) && current.user.reference?.startsWith('User/')
+        ? await signIdToken(this.ctx, {
+            sub: refId(current.user)!,
+            clientId: current.clientId,
+            fhirUser: profile,
+            nonce: current.nonce,
+            authTime: current.authTime,
+          })
+        : undefined;
     return {
       access_token: accessToken,
       ...(refreshToken ? { refresh_token: refreshToken } : {}),
@@ -142,7 +176,10 @@ export class TokenGrants {
       token_type: 'Bearer',
       scope,
       project: { reference: membership.project.reference! },
-      profile: { reference: membership.profile.reference! },
+      profile: { reference: profile },
+      ...(patient ? { patient, need_patient_banner: !current.launchContext } : {}),
+      ...(current.launchContext?.encounter ? { encounter: current.launchContext.encounter } : {}),
+      ...(idToken ? { id_token: idToken } : {}),
     };
   }
 

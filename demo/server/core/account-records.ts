@@ -75,6 +75,12 @@ export interface LoginRecord {
   refreshSecret?: string;
   revoked?: boolean;
   remember?: boolean;
+  /** OpenID Connect nonce the authorize request sent; echoed in the id_token. */
+  nonce?: string;
+  /** Digest of the EHR launch id the authorize request carried (auth/smart-launch.ts); claimed at the code exchange. */
+  launch?: string;
+  /** The context the claimed launch gave the login (kept for refreshes). */
+  launchContext?: { patient: string; encounter?: string };
 }
 
 /** A user's (or client's) place in a project, with the profile they act as. */
@@ -109,6 +115,33 @@ export interface ClientApplicationRecord {
   project?: Reference;
   /** A public client that cannot hash (no SHA-256 where it runs) may use PKCE `plain`; never one with a secret. */
   pkcePlain?: boolean;
+  /**
+   * 'origin': a redirect_uri on the origin of a registered one is accepted (the demo's own
+   * first-party clients). Absent: only a registered redirect URI, character for character
+   * (every third-party app, auth/smart-apps.ts).
+   */
+  redirectUriMatch?: 'origin';
+  /** Where an EHR launch opens the app (`?iss=…&launch=…` is added); apps without one are not launchable. */
+  launchUri?: string;
+  /** The scopes the app may be granted (space separated); absent: any the user's role allows. */
+  scope?: string;
+}
+
+/** An EHR launch a practitioner started for one registered app and one patient (auth/smart-launch.ts). */
+export interface SmartLaunchRecord {
+  resourceType: 'SmartLaunch';
+  id?: string;
+  meta?: { versionId?: string };
+  /** SHA-256 digest of the launch id handed to the app; the id itself is never stored. */
+  token: string;
+  clientId: string;
+  /** The ProjectMembership of the practitioner who made it: only their login may use it. */
+  membership: Reference;
+  patient: string;
+  encounter?: string;
+  /** Epoch ms after which it is refused. */
+  expires: number;
+  used?: boolean;
 }
 
 /** A short-lived token that lets one websocket bind to one Subscription. */

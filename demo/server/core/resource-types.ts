@@ -158,6 +158,7 @@ export const INTERNAL_RESOURCE_TYPES = new Set([
   'Project',
   'ClientApplication',
   'SubscriptionBinding',
+  'SmartLaunch',
 ]);
 
 /**

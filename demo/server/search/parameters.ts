@@ -40,6 +40,7 @@ const ACCOUNT_RECORDS: Record<string, Record<string, SearchParameterDetails>> = 
   Project: { name: { type: 'string', paths: ['name'] }, owner: reference('owner', 'User') },
   ClientApplication: {},
   SubscriptionBinding: { token: token('token'), subscription: reference('subscription', 'Subscription') },
+  SmartLaunch: { token: token('token') },
 };
 
 /** The parameter the account records add, for the library parser's `parameters` option. */

@@ -288,6 +288,8 @@ export async function buildPeople(): Promise<AnyRecord[]> {
     secret: DEMO_CLIENT_SECRET,
     redirectUri: DEMO_CLIENT_REDIRECT_URI,
     redirectUris: DEMO_CLIENT_REDIRECT_URIS,
+    // First-party (the demo's own): any page on its origins; third-party apps match exactly.
+    redirectUriMatch: 'origin',
     project: projectRef,
   };
 

@@ -2,7 +2,7 @@
  * Seeds the demo data (see demo/server/README.md, "Demo data"): one project with a patient,
  * a doctor, an MFA patient, three more practitioners, a schedule with a month of slots, a
  * patient record dated relative to today, stored questionnaires and their value sets, and
- * the demo client application. Everything is written in one transaction.
+ * the demo client applications (demo-client, the portal, the demo SMART app). Everything is written in one transaction.
  */
 import type { ServerContext } from '../context';
 import { buildPeople } from './people';
@@ -15,6 +15,7 @@ import { buildQuestionnaires } from './questionnaires';
 import { buildValueSets } from './valuesets';
 import { DEMO_PROJECT_ID } from './ids';
 import { buildExternalIdentitySeed } from './external-identity';
+import { smartDemoApp } from './smart-demo-app';
 
 /** Tables the reset empties (schema and server settings such as the JWT key stay). */
 const DATA_TABLES = ['search_index', 'resource_history', 'resources', 'binary_content'];
@@ -31,6 +32,7 @@ export async function buildSeed(now: Date = new Date()) {
     ...buildDocuments(now),
     ...(await buildFrontDesk()),
     ...buildClinicPatients(),
+    smartDemoApp(),
   ];
 }
 
