@@ -79,7 +79,15 @@ function rawGet(path: string): Promise<{ status: number; headers: Record<string,
 describe('a SMART app written with fhirclient, against the reference server', () => {
   it('standalone: from the FHIR base alone, the patient signs in at the server and the app shows them, at 320 px', async () => {
     const { page, context, errors } = await newPhonePage(browser, SMALL_PHONE);
-    await page.goto(`/smart-app/launch.html?iss=${encodeURIComponent(fhirBase())}`);
+    // Opened without a server, the launch page asks for one; the form opens launch.html?iss=….
+    await page.goto('/smart-app/launch.html');
+    const server = page.getByLabel('FHIR server address');
+    await server.waitFor();
+    await expectTapTarget(page.getByRole('button', { name: 'Launch' }));
+    await expectNoHorizontalScroll(page, 'the launch page');
+    await expectAccessibleUnderCsp(page);
+    await server.fill(fhirBase());
+    await server.press('Enter');
 
     // fhirclient discovered the authorize endpoint and sent aud = the FHIR base exactly, with S256.
     await page.waitForURL((url) => url.pathname === '/oauth2/authorize');
