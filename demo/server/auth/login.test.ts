@@ -583,10 +583,13 @@ describe('SMART standalone launch', () => {
   /** A client of the demo client application (confidential: it has a secret), as a SMART app sets one up. */
   const smartClient = () => loginClient(base, { clientId: DEMO_CLIENT_ID, clientSecret: DEMO_CLIENT_SECRET });
 
-  /** The client's launch: where it sends the browser. */
+  /**
+   * The client's launch: where it sends the browser. `aud` is the FHIR base exactly as the
+   * server names it (no trailing slash); the server refuses any other (smart-launch.test.ts).
+   */
   async function launch(client: FhirClient, params: { redirectUri: string; scope?: string }): Promise<URL> {
     let target: string | undefined;
-    await startSmartLaunch(client, params, { navigate: (url) => (target = url) });
+    await startSmartLaunch(client, { ...params, aud: `${base}fhir/R4` }, { navigate: (url) => (target = url) });
     return new URL(target!);
   }
 

@@ -83,6 +83,8 @@ export class TokenGrants {
       throw new OAuthError('invalid_grant', 'Invalid code verifier');
     }
     const clientId = login.clientId ?? params.client_id;
+    // A registered app gets no scope beyond those it was registered for.
+    const scope = narrowToClientScope(login.scope ?? DEFAULT_SCOPE, policy.client);
     // An EHR launch becomes this login's context here, once the person who signed in is known.
     const launchContext = login.launch ? await claimLaunch(this.repo, { ...login, clientId }) : undefined;
     // The used code stays on the login (marked used) so that a replay is recognised and revokes it.
@@ -93,8 +95,7 @@ export class TokenGrants {
           ...login,
           codeUsed: true,
           clientId,
-          // A registered app gets no scope beyond those it was registered for.
-          scope: narrowToClientScope(login.scope ?? DEFAULT_SCOPE, policy.client),
+          scope,
           ...(launchContext ? { launchContext } : {}),
         },
         ifMatch(login)
@@ -130,7 +131,11 @@ export class TokenGrants {
    * Issues an access token (and a new refresh secret, invalidating the old one), with the
    * login's SMART context, and an id_token when asked for and granted.
    */
-  async issueTokens(login: LoginRecord, withRefresh: boolean, opts: { idToken?: boolean } = {}): Promise<TokenResponse> {
+  async issueTokens(
+    login: LoginRecord,
+    withRefresh: boolean,
+    opts: { idToken?: boolean } = {}
+  ): Promise<TokenResponse> {
     const membership = await this.repo.readResource<MembershipRecord>('ProjectMembership', refId(login.membership)!);
     let current = login;
     let refreshToken: string | undefined;

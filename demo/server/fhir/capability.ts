@@ -31,7 +31,28 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
     rest: [
       {
         mode: 'server',
-        security: { cors: true, description: 'Bearer tokens from the login protocol, or client credentials (basic)' },
+        security: {
+          cors: true,
+          service: [
+            {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' },
+              ],
+            },
+          ],
+          description: 'Bearer tokens from the login protocol or SMART App Launch, or client credentials (basic)',
+          // Where a SMART client without .well-known/smart-configuration finds the endpoints.
+          extension: [
+            {
+              url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris',
+              extension: [
+                { url: 'authorize', valueUri: `${baseUrl}oauth2/authorize` },
+                { url: 'token', valueUri: `${baseUrl}oauth2/token` },
+                { url: 'revoke', valueUri: `${baseUrl}oauth2/logout` },
+              ],
+            },
+          ],
+        },
         interaction: [{ code: 'transaction' }, { code: 'batch' }, { code: 'history-system' }],
         resource: types.map((type) => ({
           type,
