@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startDemoIdentityProvider } from '../demo/identity-provider/provider';
 import { createServer } from '../demo/server/app';
 import { configureDemoExternalIdentity } from '../demo/server/seed/external-identity';
+import { configureSmartDemoApp } from '../demo/server/seed/smart-demo-app';
 // @ts-expect-error plain ESM module without types
 import { startPortalServer } from '../demo/app/serve.mjs';
 // @ts-expect-error plain ESM module without types
@@ -33,6 +34,8 @@ export default async function setup(project: TestProject) {
   // The demo's external OpenID provider, as `npm start` runs it: northwind.example signs in there.
   const idp = await startDemoIdentityProvider({ port: 0, redirectUris: [`${publicUrl}auth/external/callback`] });
   await configureDemoExternalIdentity(api.ctx, { issuer: idp.issuer, portalOrigins: [portal.url] });
+  // The demo SMART app (demo/smart-app) at this run's portal port, as `npm start` registers it at its own.
+  await configureSmartDemoApp(api.ctx, [portal.url]);
   project.provide('portalUrl', portal.url);
   project.provide('apiUrl', api.url);
   return async () => {

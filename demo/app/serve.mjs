@@ -5,6 +5,7 @@
 // so the portal and the server cannot read one request two ways (issue 19).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,36 @@ const TYPES = {
 };
 
 export const defaultDistDir = fileURLToPath(new URL('./dist/', import.meta.url));
+
+const smartAppDir = fileURLToPath(new URL('../smart-app/', import.meta.url));
+/**
+ * The demo SMART app (demo/smart-app, issue 22), a third-party app in all but origin: each path
+ * it serves, and nothing else under /smart-app/. SMART Health IT's fhirclient comes from
+ * node_modules (its browser build, never copied into git).
+ */
+export const SMART_APP_FILES = {
+  '/smart-app/launch.html': join(smartAppDir, 'launch.html'),
+  '/smart-app/index.html': join(smartAppDir, 'index.html'),
+  '/smart-app/launch.js': join(smartAppDir, 'launch.js'),
+  '/smart-app/app.js': join(smartAppDir, 'app.js'),
+  '/smart-app/app.css': join(smartAppDir, 'app.css'),
+  '/smart-app/fhir-client.js': fhirClientBuild(),
+};
+
+/** fhirclient's browser build; a dev dependency, so the portal still starts (without the app's script) when it is absent. */
+function fhirClientBuild() {
+  try {
+    return createRequire(import.meta.url).resolve('fhirclient/build/fhir-client.js');
+  } catch {
+    return undefined;
+  }
+}
+/**
+ * The app's own scripts and styles only; it fetches from whatever FHIR server launched it (iss),
+ * so connections may go anywhere.
+ */
+const SMART_APP_CSP =
+  "default-src 'self'; connect-src *; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /**
  * A request target in the one form the server routes by: `{ ok: true, path, target }` (target
@@ -99,6 +130,28 @@ export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, dis
         );
       });
       req.pipe(upstream);
+      return;
+    }
+    if (path === '/smart-app') {
+      // The app's address is its launch page; a launcher's ?iss=…&launch=… goes along.
+      res.writeHead(302, { location: parsed.target.replace('/smart-app', '/smart-app/launch.html') }).end();
+      return;
+    }
+    if (path.startsWith('/smart-app/')) {
+      const file = Object.hasOwn(SMART_APP_FILES, path) ? SMART_APP_FILES[path] : undefined;
+      if (!file) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
+        res.end('Not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': SMART_APP_CSP,
+        'referrer-policy': 'no-referrer',
+      });
+      createReadStream(file).pipe(res);
       return;
     }
     let file;

@@ -9,6 +9,7 @@ import {
 import { ResourceForm, ResourceViewer, SearchTable, useFhirClient, useResourceState } from 'fhir-portal-kit/react';
 import { useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
+import { OpenAppControl } from './OpenAppControl';
 import { staffCalls } from './staffClient';
 
 /** The clinical record's tabs: each a type searched in the patient's compartment, shown only when the policy allows it. */
@@ -47,6 +48,7 @@ export function PatientPage() {
         <Link to="/staff/patients">All patients</Link>
       </p>
       <h1>{name}</h1>
+      {patient && <OpenAppControl patientId={id} />}
       {error && <p role="alert">{normalizeErrorString(error)}</p>}
       <nav aria-label="Patient record" className="portal-tabs">
         <ul>
