@@ -1,0 +1,44 @@
+// The small SMART app of e2e/smart-launcher.e2e.ts, bundled with OUR client (the library's
+// source, not a build) and served by the test. One script for both pages, as a real app's would be:
+// launch.html starts the launch from the query's `iss` alone (no endpoint given by hand);
+// index.html is the redirect page: it completes the launch, reads the patient in context and shows
+// what a person (and the test) can check: the patient's name and the launch context.
+import { completeSmartLaunch, formatHumanName, smartLaunch } from '../../src/index';
+
+/** The client id the app presents (the reference launcher accepts any id for a public client). */
+export const APP_CLIENT_ID = 'fhir-portal-kit-e2e';
+/** What the app asks for: the patient in context, who the user is, and reading the patient's data. */
+export const APP_SCOPE = 'launch/patient openid fhirUser patient/*.read';
+
+function show(id: string, text: string): void {
+  const element = document.getElementById(id);
+  if (element) element.textContent = text;
+}
+
+async function launch(): Promise<void> {
+  show('status', 'Launching…');
+  await smartLaunch({
+    clientId: APP_CLIENT_ID,
+    scope: APP_SCOPE,
+    redirectUri: new URL('index.html', window.location.href).toString(),
+  });
+}
+
+async function complete(): Promise<void> {
+  show('status', 'Completing the launch…');
+  const client = await completeSmartLaunch();
+  const context = client.getLaunchContext();
+  show('context-patient', context?.patient ?? '(none)');
+  show('context-user', context?.fhirUser ?? '(none)');
+  if (!context?.patient) throw new Error('The launch brought no patient in context');
+  const patient = await client.readResource('Patient', context.patient);
+  show('patient-name', formatHumanName(patient.name?.[0], { prefix: false, suffix: false }));
+  show('patient-id', patient.id ?? '');
+  show('status', 'Ready');
+}
+
+const page = document.body.dataset.page;
+(page === 'launch' ? launch() : complete()).catch((error: unknown) => {
+  show('status', 'Failed');
+  show('error', error instanceof Error ? error.message : String(error));
+});
