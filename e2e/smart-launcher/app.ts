@@ -4,11 +4,7 @@
 // index.html is the redirect page: it completes the launch, reads the patient in context and shows
 // what a person (and the test) can check: the patient's name and the launch context.
 import { completeSmartLaunch, formatHumanName, smartLaunch } from '../../src/index';
-
-/** The client id the app presents (the reference launcher accepts any id for a public client). */
-export const APP_CLIENT_ID = 'fhir-portal-kit-e2e';
-/** What the app asks for: the patient in context, who the user is, and reading the patient's data. */
-export const APP_SCOPE = 'launch/patient openid fhirUser patient/*.read';
+import { APP_CLIENT_ID, APP_SCOPE } from './app-identity';
 
 function show(id: string, text: string): void {
   const element = document.getElementById(id);
