@@ -22,7 +22,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DemoIds } from '../demo/server/seed/ids';
 import { launchBrowser } from './browser';
-import { APP_CLIENT_ID } from './smart-launcher/app-identity';
+import { APP_CLIENT_ID, APP_SCOPE } from './smart-launcher/app-identity';
 import { startOpenFhirFront, type OpenFhirFront } from './smart-launcher/open-fhir-front';
 import { serveSmartApp, type ServedApp } from './smart-launcher/serve-app';
 
@@ -109,9 +109,9 @@ describe.skipIf(!launcherUrl)("SMART Health IT's reference launcher", () => {
     expect(await row.getAttribute('title')).toBe(`Click to select patient with ID ${DemoIds.patient}`);
     await row.click();
 
-    // The launcher's approval page names the app; the person approves.
-    await page.getByRole('button', { name: 'Approve' }).waitFor();
-    expect(await page.locator('body').textContent()).toContain(APP_CLIENT_ID);
+    // The launcher's approval page lists what the app asked for; the person approves.
+    await page.getByRole('heading', { name: 'Authorize App Launch' }).waitFor();
+    expect(await page.locator('body').innerText()).toContain('Read all data on the current patient');
     await page.getByRole('button', { name: 'Approve' }).click();
 
     // Back in the app: the patient in context, read from the server through the launcher.
@@ -131,6 +131,8 @@ describe.skipIf(!launcherUrl)("SMART Health IT's reference launcher", () => {
     expect(authorize.searchParams.get('aud')).toBe(iss);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('client_id')).toBe(APP_CLIENT_ID);
+    expect(authorize.searchParams.get('scope')).toBe(APP_SCOPE);
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${app.url}index.html`);
     // The launcher really read our server (through the front) for its pickers and for the app.
     expect(front.log.some((line) => line.startsWith(`GET /fhir/R4/Patient/${DemoIds.patient}`))).toBe(true);
     expect(errors).toEqual([]);
