@@ -53,6 +53,7 @@ import { type QueryTypes, type ResourceArray, getQueryString, toResourceArray } 
 import { ReadablePromise } from './readable-promise';
 import { abortedError } from './retry';
 import type { LoginState, ProfileResource, SessionDetails, SessionMembership, SessionProject } from './session';
+import type { SmartLaunchContext } from './smart/types';
 import { ClientStorage } from './storage';
 import {
   getClientSubscriptionManager,
@@ -263,6 +264,11 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   /** The stored active login, if any. */
   getActiveLogin(): LoginState | undefined {
     return this.#session.getActiveLogin();
+  }
+
+  /** The SMART launch context of the active login (patient, encounter, fhirUser, ...), if any. */
+  getLaunchContext(): SmartLaunchContext | undefined {
+    return this.#session.getLaunchContext();
   }
 
   /** Every stored login, one per profile. */

@@ -22,6 +22,7 @@ import {
   storeLogin,
   tokenExpiry,
 } from './session';
+import type { SmartLaunchContext } from './smart/types';
 import type { ClientStorage } from './storage';
 import { ContentType } from './transport';
 
@@ -191,6 +192,11 @@ export class ClientSession {
   /** The stored active login, if any. */
   getActiveLogin(): LoginState | undefined {
     return this.#host.storage.getObject<LoginState>(ACTIVE_LOGIN_KEY);
+  }
+
+  /** The SMART launch context of the active login, kept with it in storage. */
+  getLaunchContext(): SmartLaunchContext | undefined {
+    return this.#login?.launchContext;
   }
 
   /** Every stored login, one per profile. */
@@ -412,6 +418,8 @@ export class ClientSession {
         refreshToken: tokens.refresh_token,
         project: tokens.project,
         profile: tokens.profile,
+        // A refresh continues the same launch: its context stays unless the server sends a new one.
+        launchContext: formBody.get('grant_type') === 'refresh_token' ? this.#login?.launchContext : undefined,
       },
       true
     );

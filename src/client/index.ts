@@ -29,3 +29,5 @@ export * from './login';
 export * from './subscriptions';
 export * from './fhircast';
 export * from './chat';
+// SMART App Launch from just the FHIR base: thin entry points, the work loads on demand.
+export * from './smart';

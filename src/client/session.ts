@@ -2,6 +2,7 @@ import { decodeJwt } from 'jose';
 import { OperationOutcomeError, OutcomeMessages, unauthorizedOutcome } from '../fhir/outcomes';
 import type { AccessPolicy } from '../fhir/access-policy';
 import type { Patient, Practitioner, Reference, RelatedPerson } from '../fhir/types';
+import type { SmartLaunchContext } from './smart/types';
 import type { ClientStorage } from './storage';
 
 /** A resource that can be the signed-in user. */
@@ -13,6 +14,8 @@ export interface LoginState {
   refreshToken?: string;
   project?: Reference;
   profile?: Reference;
+  /** The SMART launch context the token response carried (patient, encounter, fhirUser, ...). */
+  launchContext?: SmartLaunchContext;
 }
 
 /** The token endpoint's answer. */

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { FhirClient } from '../FhirClient';
 import { createMockFetch, MockLoginClient } from './mockLoginClient';
 import {
   buildAuthorizeUrl,
@@ -40,6 +41,12 @@ describe('SMART standalone launch', () => {
       scope: 'openid profile email',
     });
     expect(sessionStorage.getItem('pkceState')).toMatch(/^[0-9a-f]{224}$/);
+  });
+
+  it("sends the client's FHIR base as aud exactly, with no trailing slash added", async () => {
+    const fhirClient = new FhirClient({ baseUrl: 'https://ehr.example.org', clientId: 'app-1', fetch: vi.fn() });
+    const url = new URL(await buildAuthorizeUrl(fhirClient, { redirectUri: 'https://app.example.com/cb' }));
+    expect(url.searchParams.get('aud')).toBe('https://ehr.example.org/fhir/R4');
   });
 
   it('uses a given authorize URL, scope, aud and launch', async () => {

@@ -27,7 +27,7 @@ export interface RedirectOptions {
 export interface AuthorizeRequest extends Partial<BaseLoginRequest> {
   /** The authorize endpoint; the client's, or `{base}oauth2/authorize`. */
   readonly authorizeUrl?: string;
-  /** The FHIR server the token is for (SMART `aud`); the client's FHIR base when known. */
+  /** The FHIR server the token is for (SMART `aud`); by default the client's FHIR base without a trailing slash. */
   readonly aud?: string;
 }
 
@@ -66,7 +66,9 @@ export async function buildAuthorizeUrl(
   url.searchParams.set('code_challenge_method', codeChallengeMethod);
   url.searchParams.set('code_challenge', codeChallenge);
   url.searchParams.set('scope', loginParams.scope ?? DEFAULT_SCOPE);
-  const aud = loginParams.aud ?? client.getFhirBaseUrl?.();
+  // The FHIR base as servers name it: FhirClient keeps its base with a slash appended for joining
+  // paths, and a strict server refuses that form ('Bad audience value').
+  const aud = loginParams.aud ?? client.getFhirBaseUrl?.().replace(/\/$/, '');
   if (aud) url.searchParams.set('aud', aud);
   if (loginParams.launch) url.searchParams.set('launch', loginParams.launch);
   return url.toString();
