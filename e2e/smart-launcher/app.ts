@@ -4,7 +4,7 @@
 // index.html is the redirect page: it completes the launch, reads the patient in context and shows
 // what a person (and the test) can check: the patient's name and the launch context.
 import { completeSmartLaunch, formatHumanName, smartLaunch } from '../../src/index';
-import { APP_CLIENT_ID, APP_SCOPE } from './app-identity';
+import { APP_CLIENT_ID, APP_EHR_SCOPE, APP_SCOPE } from './app-identity';
 
 function show(id: string, text: string): void {
   const element = document.getElementById(id);
@@ -13,9 +13,10 @@ function show(id: string, text: string): void {
 
 async function launch(): Promise<void> {
   show('status', 'Launching…');
+  const fromEhr = new URL(window.location.href).searchParams.has('launch');
   await smartLaunch({
     clientId: APP_CLIENT_ID,
-    scope: APP_SCOPE,
+    scope: fromEhr ? APP_EHR_SCOPE : APP_SCOPE,
     redirectUri: new URL('index.html', window.location.href).toString(),
   });
 }
@@ -26,6 +27,7 @@ async function complete(): Promise<void> {
   const context = client.getLaunchContext();
   show('context-patient', context?.patient ?? '(none)');
   show('context-user', context?.fhirUser ?? '(none)');
+  show('context-encounter', context?.encounter ?? '(none)');
   if (!context?.patient) throw new Error('The launch brought no patient in context');
   const patient = await client.readResource('Patient', context.patient);
   show('patient-name', formatHumanName(patient.name?.[0], { prefix: false, suffix: false }));

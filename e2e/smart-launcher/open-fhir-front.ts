@@ -11,7 +11,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 export interface OpenFhirFrontOptions {
-  /** Where the launcher expects its FHIR server (its FHIR_SERVER_R4), e.g. http://127.0.0.1:8106/fhir/R4. */
+  /**
+   * Where the launcher expects its FHIR server (its FHIR_SERVER_R4), e.g. http://127.0.0.1:8106.
+   * Best at the root, as the launcher's hosted servers are: its encounter auto-select asks for
+   * `/Encounter/` from the server's root, whatever the base's path.
+   */
   publicBase: string;
   /** Our reference server's FHIR base, e.g. http://127.0.0.1:8103/fhir/R4. */
   upstreamBase: string;
@@ -48,6 +52,8 @@ function trimSlash(url: string): string {
 /** Starts the front on the host and port of `publicBase`. */
 export async function startOpenFhirFront(options: OpenFhirFrontOptions): Promise<OpenFhirFront> {
   const publicBase = new URL(trimSlash(options.publicBase));
+  // The base's path without its trailing slash ('' at the root); what follows it goes upstream.
+  const basePath = trimSlash(publicBase.pathname);
   const upstreamBase = trimSlash(options.upstreamBase);
   const log: string[] = [];
 
@@ -58,19 +64,19 @@ export async function startOpenFhirFront(options: OpenFhirFrontOptions): Promise
       log.push(`${req.method} ${req.url} -> 405`);
       return;
     }
-    if (!requested.pathname.startsWith(publicBase.pathname)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not under ${publicBase.pathname}`);
+    if (requested.pathname !== basePath && !requested.pathname.startsWith(`${basePath}/`)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not under ${basePath}/`);
       log.push(`${req.method} ${req.url} -> 404`);
       return;
     }
-    const rest = requested.pathname.slice(publicBase.pathname.length);
+    const rest = requested.pathname.slice(basePath.length);
     const query = standardSort(requested.searchParams).toString();
     const upstream = await fetch(`${upstreamBase}${rest}${query ? `?${query}` : ''}`, {
       headers: { accept: 'application/fhir+json', authorization: options.authorization },
     });
     // Links and fullUrls name our server's base; they are written as the front's, so the picker's
     // next/previous pages come back through here (the launcher then rewrites them as its own).
-    const body = (await upstream.text()).replaceAll(upstreamBase, trimSlash(publicBase.href));
+    const body = (await upstream.text()).replaceAll(upstreamBase, `${publicBase.origin}${basePath}`);
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/fhir+json' });
     res.end(body);
     log.push(`${req.method} ${req.url} -> ${upstream.status}`);
@@ -89,7 +95,7 @@ export async function startOpenFhirFront(options: OpenFhirFrontOptions): Promise
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `${publicBase.protocol}//${publicBase.hostname}:${port}${publicBase.pathname}`,
+    url: `${publicBase.protocol}//${publicBase.hostname}:${port}${basePath}`,
     log,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -21,6 +21,7 @@ function page(name: 'launch' | 'index', title: string): string {
     <dt>Patient id</dt><dd id="patient-id"></dd>
     <dt>Patient in context</dt><dd id="context-patient"></dd>
     <dt>User</dt><dd id="context-user"></dd>
+    <dt>Encounter in context</dt><dd id="context-encounter"></dd>
   </dl>`
       : '';
   return `<!doctype html>
