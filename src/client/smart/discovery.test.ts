@@ -34,9 +34,7 @@ describe('discoverSmartEndpoints', () => {
       issuer: 'https://auth.example.org',
       capabilities: ['launch-ehr', 'launch-standalone'],
     });
-    expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      `GET ${ISS}/.well-known/smart-configuration`,
-    ]);
+    expect(fetch.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${ISS}/.well-known/smart-configuration`]);
   });
 
   describe('when the server has no well-known document', () => {

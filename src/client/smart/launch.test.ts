@@ -2,7 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { base64UrlEncode } from '../login/pkce';
 import { smartLaunch, SmartMessages } from './index';
 import { PENDING_LAUNCH_KEY } from './pending';
-import { AUTHORIZE, CLIENT_ID, ISS, ISSUER, JWKS, memoryStore, REDIRECT, SCOPE, smartServer, TOKEN } from './test-server';
+import {
+  AUTHORIZE,
+  CLIENT_ID,
+  ISS,
+  ISSUER,
+  JWKS,
+  memoryStore,
+  REDIRECT,
+  SCOPE,
+  smartServer,
+  TOKEN,
+} from './test-server';
 
 async function launch(options: { iss?: string; launch?: string; url?: string } = {}) {
   const fetch = smartServer();

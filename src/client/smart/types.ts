@@ -71,5 +71,8 @@ export interface CompleteSmartLaunchOptions {
   /** Where smartLaunch kept the pending launch; sessionStorage by default. */
   store?: PkceStore;
   /** Further options of the FhirClient it resolves with (storage, cacheTime, ...); the server's come from the launch. */
-  clientOptions?: Omit<FhirClientOptions, 'baseUrl' | 'fhirUrlPath' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'fetch'>;
+  clientOptions?: Omit<
+    FhirClientOptions,
+    'baseUrl' | 'fhirUrlPath' | 'authorizeUrl' | 'tokenUrl' | 'clientId' | 'fetch'
+  >;
 }
