@@ -1,30 +1,36 @@
-// Connecting to another FHIR server with SMART App Launch (standalone, OAuth2 + PKCE S256).
-import { FhirClient, isOperationOutcomeError, normalizeErrorString } from 'fhir-portal-kit';
+// Connecting to any SMART server (SMART App Launch: standalone or EHR launch, OAuth2 + PKCE S256).
+// Only the FHIR base is needed: the endpoints come from its .well-known/smart-configuration (or
+// its CapabilityStatement), `aud` is that base exactly, and the id_token is verified.
+import {
+  completeSmartLaunch,
+  isOperationOutcomeError,
+  normalizeErrorString,
+  smartLaunch,
+  type FhirClient,
+} from 'fhir-portal-kit';
 
-// The server's endpoints come from its /.well-known/smart-configuration.
-export const client = new FhirClient({
-  baseUrl: 'https://launch.smarthealthit.org/v/r4/',
-  fhirUrlPath: 'fhir',
-  authorizeUrl: 'https://launch.smarthealthit.org/v/r4/auth/authorize',
-  tokenUrl: 'https://launch.smarthealthit.org/v/r4/auth/token',
+const app = {
   clientId: 'my-registered-client-id',
-});
+  scope: 'launch launch/patient openid fhirUser patient/*.read offline_access',
+  redirectUri: 'https://my-app.example/app.html',
+};
 
-/** On the sign-in button: sends the browser to the server's authorize page. */
-export function signIn(): Promise<void> {
-  return client.startSmartLaunch({
-    scope: 'openid fhirUser launch/patient patient/*.read offline_access',
-    aud: 'https://launch.smarthealthit.org/v/r4/fhir',
-  });
+/**
+ * On the launch page. An EHR opens it with `?iss=…&launch=…`; for a standalone launch, pass the
+ * server the person chose (`iss`).
+ */
+export function launch(iss?: string): Promise<void> {
+  return smartLaunch({ ...app, ...(iss ? { iss } : {}) });
 }
 
-/** On the redirect page: checks the state, exchanges the code (with the PKCE verifier) for tokens. */
-export async function finishSignIn(): Promise<string | undefined> {
+/** On the redirect page: checks the state, exchanges the code, verifies the id_token. */
+export async function finishLaunch(): Promise<{ client: FhirClient; patientId?: string } | { error: string }> {
   try {
-    await client.handleRedirectCallback(window.location.href);
-    return undefined;
+    const client = await completeSmartLaunch();
+    // Who and what the app was launched for: patient, encounter, fhirUser, need_patient_banner…
+    return { client, patientId: client.getLaunchContext()?.patient };
   } catch (error) {
-    // A wrong state, a refused code: the server's OperationOutcome, as text for the page.
-    return isOperationOutcomeError(error) ? normalizeErrorString(error) : String(error);
+    // A wrong state, a refused code, an id_token that does not verify: as text for the page.
+    return { error: isOperationOutcomeError(error) ? normalizeErrorString(error) : String(error) };
   }
 }

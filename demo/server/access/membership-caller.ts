@@ -28,7 +28,7 @@ export async function readAccountRecord<T>(ctx: CallerContext, type: string, id:
 /** Builds the RequestAuth of a membership for a login. */
 export async function authForMembership(
   ctx: CallerContext,
-  login: Pick<LoginRecord, 'id' | 'user' | 'scope' | 'clientId'>,
+  login: Pick<LoginRecord, 'id' | 'user' | 'scope' | 'clientId' | 'thirdParty'>,
   membership: MembershipRecord
 ): Promise<RequestAuth> {
   const project = await readAccountRecord<ProjectRecord>(ctx, 'Project', refId(membership.project));
@@ -44,7 +44,8 @@ export async function authForMembership(
     superAdmin: !!project.superAdmin,
     // What the grant may hold, whatever was asked (no system/ scopes for people).
     scope: grantableScope(login.scope ?? '', profile),
-    ...(resourceScopes(login.scope ?? '').length ? { scoped: true } : {}),
+    // Scopes narrow a session that asked for resource scopes, and always a third-party app's.
+    ...(login.thirdParty || resourceScopes(login.scope ?? '').length ? { scoped: true } : {}),
     ...(login.clientId ? { clientId: login.clientId } : {}),
   };
 }

@@ -58,7 +58,8 @@ export async function createLogin(
   if (method !== undefined && !isCodeChallengeMethod(method))
     badRequest(AuthMessages.invalidPkce, 'codeChallengeMethod');
   const clientId = typeof body.clientId === 'string' && body.clientId ? body.clientId : undefined;
-  assertChallengeMethodAllowed(await clientPolicy(repo, clientId), method);
+  const policy = await clientPolicy(repo, clientId);
+  assertChallengeMethodAllowed(policy, method);
   return repo.createResource<LoginRecord>({
     resourceType: 'Login',
     user: { reference: `User/${user.id}` },
@@ -71,6 +72,7 @@ export async function createLogin(
     // SMART: the id_token echoes the nonce; an EHR launch is claimed at the code exchange.
     nonce: typeof body.nonce === 'string' && body.nonce && body.nonce.length <= 512 ? body.nonce : undefined,
     launch: typeof body.launch === 'string' && body.launch ? launchDigest(body.launch) : undefined,
+    ...(policy.client?.thirdParty ? { thirdParty: true as const } : {}),
     authTime: new Date().toISOString(),
     remember: body.remember === true || body.remember === 'true',
     mfaVerified: false,

@@ -71,6 +71,7 @@ export function clientApplicationOf(registration: ClientRegistration, projectId?
     id: registration.clientId,
     name,
     redirectUris,
+    thirdParty: true,
     ...(registration.launchUri ? { launchUri: absoluteUrl(registration.launchUri, 'launch URI') } : {}),
     ...(scope ? { scope } : {}),
     ...(projectId ? { project: { reference: `Project/${projectId}` } } : {}),

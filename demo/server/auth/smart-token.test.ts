@@ -179,6 +179,19 @@ describe.each(backends())('SMART standalone launch of a registered app (%s)', (b
     });
   });
 
+  describe('when a third-party app asks for no resource scope', () => {
+    it.each([
+      ['a patient', () => patient],
+      ['a practitioner', () => practitioner],
+    ])('signs %s in, and the token reads nothing (not the role’s whole access)', async (_label, who) => {
+      const tokens = await launchAs(server, { ...APP, scope: 'openid fhirUser' }, who());
+      expect(tokens.status).toBe(200);
+      expect(tokens.body.scope).toBe('openid fhirUser');
+      const read = await fhirAs(server, tokens.body.access_token)('GET', `Patient/${idOf(patient)}`);
+      expect(read.status).toBe(403);
+    });
+  });
+
   describe('when an app is registered with allowed scopes', () => {
     it('grants only those, and refuses when none of the resource scopes asked for is allowed', async () => {
       const narrow = { clientId: 'narrow-app', redirectUri: 'https://narrow.example/cb' };

@@ -77,6 +77,8 @@ export interface LoginRecord {
   remember?: boolean;
   /** OpenID Connect nonce the authorize request sent; echoed in the id_token. */
   nonce?: string;
+  /** The login is a third-party app's (ClientApplicationRecord.thirdParty): only its scopes grant access. */
+  thirdParty?: true;
   /** Digest of the EHR launch id the authorize request carried (auth/smart-launch.ts); claimed at the code exchange. */
   launch?: string;
   /** The context the claimed launch gave the login (kept for refreshes). */
@@ -125,6 +127,12 @@ export interface ClientApplicationRecord {
   launchUri?: string;
   /** The scopes the app may be granted (space separated); absent: any the user's role allows. */
   scope?: string;
+  /**
+   * A third-party app (registered through auth/smart-apps.ts): its tokens reach only what their
+   * resource scopes grant, never the person's whole role (one asking for `openid fhirUser` alone
+   * reads nothing). Absent: one of the demo's own clients, whose sessions the role decides.
+   */
+  thirdParty?: true;
 }
 
 /** An EHR launch a practitioner started for one registered app and one patient (auth/smart-launch.ts). */

@@ -33,8 +33,9 @@ export interface RequestAuth {
   /** Granted scopes, space separated. */
   scope: string;
   /**
-   * The login asked for resource scopes: when none of them could be granted (patient/ scopes of
-   * a practitioner), the caller holds none, not the role's whole access (access/scopes.ts).
+   * Only the granted resource scopes give access (access/scopes.ts): the login asked for some (when
+   * none could be granted, patient/ scopes of a practitioner, the caller holds none, not the role's
+   * whole access), or it is a third-party app's, which never has the role's whole access.
    */
   scoped?: boolean;
   clientId?: string;

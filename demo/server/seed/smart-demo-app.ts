@@ -30,6 +30,7 @@ export function smartDemoApp(origins: readonly string[] = DEFAULT_PORTAL_ORIGINS
     name: SMART_DEMO_APP_NAME,
     redirectUris: [...new Set(origins.map((o) => at(o, SMART_DEMO_APP_PATHS.redirect)))],
     launchUri: at(origins[0] ?? DEFAULT_PORTAL_ORIGINS[0], SMART_DEMO_APP_PATHS.launch),
+    thirdParty: true,
     project: { reference: `Project/${DEMO_PROJECT_ID}`, display: 'Demo Project' },
   };
 }
@@ -42,7 +43,12 @@ export async function configureSmartDemoApp(ctx: ServerContext, portalOrigins: r
   const current = await ctx.systemRepo
     .readResource<ClientApplicationRecord>('ClientApplication', SMART_DEMO_APP_ID)
     .catch(() => undefined);
-  const wanted = smartDemoApp(portalOrigins.length ? portalOrigins : DEFAULT_PORTAL_ORIGINS);
+  // The launch URI on the origin the server names itself by (npm start's printed address), so an
+  // EHR launch opens the app on the same origin as the FHIR base it is given (`iss`), not across
+  // localhost and 127.0.0.1.
+  const origins = portalOrigins.length ? portalOrigins : DEFAULT_PORTAL_ORIGINS;
+  const own = new URL(ctx.baseUrl).origin;
+  const wanted = smartDemoApp(origins.includes(own) ? [own, ...origins.filter((o) => o !== own)] : origins);
   const strip = (r: unknown) => JSON.stringify({ ...(r as object), meta: undefined });
   if (current && strip(current) === strip({ ...current, ...wanted })) return;
   await ctx.systemRepo.updateResource<ClientApplicationRecord>({ ...current, ...wanted });
