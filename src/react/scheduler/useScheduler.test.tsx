@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../client';
 import type { Schedule, Slot } from '../../fhir';
 import { FhirProvider } from '../FhirProvider';
+import type { BookableSlot } from '../../scheduler/slots';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 
 const FHIR = 'https://fhir.test/fhir/R4/';
@@ -76,7 +77,7 @@ describe('useScheduler', { timeout: 30_000 }, () => {
   });
 
   it('controlled: a day or time the page does not take is reported and not made', async () => {
-    const monday = slot('mon', '2026-03-09T13:00:00Z');
+    const monday = slot('mon', '2026-03-09T13:00:00Z') as BookableSlot;
     const thursday = slot('thu', '2026-03-12T14:00:00Z');
     const onDateChange = vi.fn();
     const onSlotChange = vi.fn();

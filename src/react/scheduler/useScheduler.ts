@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { TZDate } from '@date-fns/tz';
+// TZDateMini: the zone arithmetic without TZDate's string methods (see scheduler/slots.ts).
+import type { TZDate } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import type {
   Appointment,
   Bundle,
@@ -29,6 +31,7 @@ import { getMonthStart, getSlotSearchWindow } from '../../scheduler/window';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
+import { onDemand } from '../primitives/onDemand';
 import { useProfile } from '../hooks/useProfile';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
@@ -99,7 +102,10 @@ export interface UseSchedulerResult {
   readonly dispatch: (action: SchedulerAction) => void;
   /** The time zone times are shown in. */
   readonly timeZone: string;
-  /** Today in the time zone, from the clock. */
+  /**
+   * Today in the time zone, from the clock. Its getters read the zone; its strings are Date's
+   * (format it through Intl with `timeZone`, as the Scheduler does).
+   */
   readonly today: TZDate;
   readonly scheduleStatus: ScheduleLoadStatus;
   /** The first schedule, once read. */
@@ -110,7 +116,7 @@ export interface UseSchedulerResult {
   readonly actorResource?: Resource;
   /** The questionnaire, once read. */
   readonly questionnaire?: Questionnaire;
-  /** The first day of the visible month in the time zone. */
+  /** The first day of the visible month in the time zone (a TZDate as `today` is). */
   readonly month: TZDate;
   /** Shows another month and fetches its slots. */
   readonly setMonth: (month: Date) => void;
@@ -142,12 +148,7 @@ const EMPTY_SLOTS: SlotsByDay = { slots: [], days: new Map(), issues: [] };
 
 // The booking transaction's code loads once a time is chosen: the date and time steps do not
 // wait for it. A failed load is forgotten, so the next Confirm tries again.
-let booking: Promise<typeof import('../../scheduler/booking')> | undefined;
-const loadBooking = () =>
-  (booking ??= import('../../scheduler/booking').catch((error: unknown) => {
-    booking = undefined;
-    throw error;
-  }));
+const loadBooking = /* @__PURE__ */ onDemand(() => import('../../scheduler/booking'), 'the booking transaction');
 /** What the scheduler reads before it can show days: the schedules, the provider, the questions. */
 interface Setup {
   readonly status: ScheduleLoadStatus;
@@ -252,8 +253,6 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     // Read by a second action in the same event (booking after the answers) before React renders.
     stateRef.current = next;
     for (const action of actions) rawDispatch(action);
-    // reduce reads the latest options through a ref.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const dispatch = useCallback((action: SchedulerAction) => move([action]), [move]);
   // The page's day and time, when it passes them: the flow goes there when they change, or when
@@ -418,7 +417,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     state,
     dispatch,
     timeZone,
-    today: new TZDate(now().getTime(), timeZone),
+    today: new TZDateMini(now().getTime(), timeZone),
     scheduleStatus: setup.status,
     schedule: setup.schedule,
     actor: setup.actor,
