@@ -117,9 +117,14 @@ const PARTS = [
   ...Object.values(SelectionState),
 ] as MonthCalendarSlot[];
 
-/** The default class of every part: `fpk-calendar-<part>`, underscores as dashes. */
-export function getMonthCalendarClassNames(): ClassNames {
-  return Object.fromEntries(PARTS.map((part) => [part, `fpk-calendar-${part.replace(/_/g, '-')}`])) as ClassNames;
+/**
+ * The class of every part: `fpk-calendar-<part>` (underscores as dashes), with the one
+ * `classNames` rule over it when given (a class adds, `{ replace }` replaces).
+ */
+export function getMonthCalendarClassNames(classNames?: SlotClassNames<MonthCalendarSlot>): ClassNames {
+  return Object.fromEntries(
+    PARTS.map((part) => [part, partClassName(`fpk-calendar-${part.replace(/_/g, '-')}`, classNames?.[part])])
+  ) as ClassNames;
 }
 
 /**
@@ -169,13 +174,8 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
     locale,
     timeZone: timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
-  const mergedClassNames = useMemo(() => {
-    const defaults = getMonthCalendarClassNames();
-    if (!classNames) return defaults;
-    const merged = { ...defaults };
-    for (const part of PARTS) merged[part] = partClassName(defaults[part], classNames[part]);
-    return merged;
-  }, [classNames]);
+  const mergedClassNames = useMemo(() => getMonthCalendarClassNames(classNames), [classNames]);
+  const caption = (shown: Date) => text.caption(shown, context);
   const extras: RootExtras = { attributes, ref };
 
   return (
@@ -209,25 +209,18 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
         // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
         formatters={{
           formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
-          formatCaption: (shown) => text.caption(shown, context),
+          formatCaption: caption,
           // The day's number in the locale's digits, so it matches the button's accessible name.
           formatDay: (day) =>
             new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
         }}
         labels={{
-          labelGrid: (shown) => text.caption(shown, context),
+          labelGrid: caption,
           labelPrevious: () => text.previousMonth,
           labelNext: () => text.nextMonth,
+          // react-day-picker sets every day flag and selection state, true or false.
           labelDayButton: (day, modifiers) =>
-            text.dayLabel(
-              day,
-              {
-                today: Boolean(modifiers.today),
-                selected: Boolean(modifiers.selected),
-                disabled: Boolean(modifiers.disabled),
-              },
-              context
-            ),
+            text.dayLabel(day, modifiers as { today: boolean; selected: boolean; disabled: boolean }, context),
         }}
       />
     </RootExtrasContext.Provider>
