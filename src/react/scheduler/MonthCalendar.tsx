@@ -36,22 +36,23 @@ export interface MonthCalendarMessages {
   ) => string;
 }
 
+/** A date in the calendar's locale and zone. */
+const format = (date: Date, { locale, timeZone }: FormatContext, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+
 /** The texts of {@link MonthCalendar}: English words, dates through Intl in the calendar's locale. */
 export const defaultMonthCalendarMessages: MonthCalendarMessages = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
-  weekdayHeader: (weekday, { locale, timeZone }) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone }).format(weekday).toLocaleUpperCase(locale),
-  caption: (month, { locale, timeZone }) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(month),
-  dayLabel: (day, { today, selected }, { locale, timeZone }) =>
-    `${today ? 'Today, ' : ''}${new Intl.DateTimeFormat(locale, {
+  weekdayHeader: (weekday, context) => format(weekday, context, { weekday: 'short' }).toLocaleUpperCase(context.locale),
+  caption: (month, context) => format(month, context, { month: 'long', year: 'numeric' }),
+  dayLabel: (day, { today, selected }, context) =>
+    `${today ? 'Today, ' : ''}${format(day, context, {
       weekday: 'long',
       month: 'long',
       day: 'numeric',
       year: 'numeric',
-      timeZone,
-    }).format(day)}${selected ? ', selected' : ''}`,
+    })}${selected ? ', selected' : ''}`,
 };
 
 /** Props of {@link MonthCalendar}; other HTML attributes go to its root element. */
@@ -211,8 +212,7 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
           formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
           formatCaption: caption,
           // The day's number in the locale's digits, so it matches the button's accessible name.
-          formatDay: (day) =>
-            new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
+          formatDay: (day) => format(day, context, { day: 'numeric' }),
         }}
         labels={{
           labelGrid: caption,
