@@ -91,9 +91,11 @@ const checks = [
     // 24.69 KB measured. 23.6 KB (23.51) before drafts (issue 20), 24.7 (24.66) with them.
     // Drafts now load on demand with the form that has them (the saver, its status line and the
     // resume offer: -0.47 KB); a controlled response, the styled fatal state with 'Try again' and
-    // the provider's locale (issue 21) added 0.56 KB (24.75). Won back: -0.05 when useScheduler
-    // stopped importing useControllableState (tsup's shared chunks split differently), -0.01 in
-    // the class-name resolver and the load-error wording.
+    // the provider's locale (issue 21) added 0.56 KB (24.75). Back under 24.7: -0.01 in the
+    // class-name resolver and the load-error wording, and -0.05 of chunk placement: since
+    // useScheduler no longer imports useControllableState, tsup puts that hook in the
+    // questionnaire's chunk (it was a chunk of its own), which gzips better here but brings that
+    // chunk's module-level code to each edit input (+0.2 KB each, well within their 6 KB).
     limit: '24.7 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
