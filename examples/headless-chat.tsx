@@ -24,7 +24,7 @@ export function MyConversation({ me, them }: { me: Reference; them: Reference })
         </button>
       )}
       <ol>
-        {chat.communications.map((message) => (
+        {chat.data.map((message) => (
           <li key={message.id} data-own={message.sender?.reference === chat.profile || undefined}>
             {message.payload?.[0]?.contentString}
           </li>

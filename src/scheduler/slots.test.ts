@@ -94,8 +94,10 @@ describe('groupSlotsByDay', () => {
 
 describe('day keys', () => {
   it('round-trips through midnight in the time zone', () => {
-    expect(fromDayKey('2026-03-08', NY).toISOString()).toBe('2026-03-08T00:00:00.000-05:00');
-    expect(fromDayKey('2026-03-09', NY).toISOString()).toBe('2026-03-09T00:00:00.000-04:00');
+    // Midnight in New York: EST the day before the switch, EDT on it; the getters read the zone.
+    expect(fromDayKey('2026-03-08', NY).toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(fromDayKey('2026-03-09', NY).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(fromDayKey('2026-03-09', NY).getHours()).toBe(0);
     expect(toDayKey(fromDayKey('2026-11-01', NY), NY)).toBe('2026-11-01');
     expect(() => fromDayKey('March 8', NY)).toThrow(/yyyy-MM-dd/);
   });

@@ -1,4 +1,9 @@
-import { TZDate } from '@date-fns/tz';
+// TZDateMini, not TZDate: the scheduler only reads and builds dates in a zone and formats
+// through Intl with `timeZone`; TZDate adds zone-aware toString/toLocale* methods (1.3 KB
+// minified, up front in every Scheduler) that nothing here calls. @date-fns/tz types
+// TZDateMini's instances as TZDate, so the types say TZDate.
+import type { TZDate } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import type { OperationOutcomeIssue, Slot } from '../fhir';
 
 /** A slot the scheduler can offer: it has an id, a start and an end that parse as instants. */
@@ -18,19 +23,19 @@ export interface SlotsByDay {
 export function toDayKey(instant: Date | string | number, timeZone: string): string {
   const time =
     instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
-  // TZDate's getters read the calendar in its zone. The key is built from them rather than with
+  // TZDateMini's getters read the calendar in its zone. The key is built from them rather than with
   // date-fns `format`, which would bring its formatters and English locale data (about 4 KB
   // gzipped) into every page that shows a Scheduler.
-  const day = new TZDate(time, timeZone);
+  const day = new TZDateMini(time, timeZone);
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   return `${pad(day.getFullYear(), 4)}-${pad(day.getMonth() + 1, 2)}-${pad(day.getDate(), 2)}`;
 }
 
-/** Midnight of a `yyyy-MM-dd` day in the time zone, as a TZDate. */
+/** Midnight of a `yyyy-MM-dd` day in the time zone, as a TZDate (its TZDateMini build). */
 export function fromDayKey(dayKey: string, timeZone: string): TZDate {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dayKey);
   if (!match) throw new TypeError(`Invalid day "${dayKey}": use the yyyy-MM-dd form, e.g. "2026-03-09"`);
-  return new TZDate(Number(match[1]), Number(match[2]) - 1, Number(match[3]), timeZone);
+  return new TZDateMini(Number(match[1]), Number(match[2]) - 1, Number(match[3]), timeZone);
 }
 
 /** Splits slots into those the scheduler can offer and one warning per slot it drops. */

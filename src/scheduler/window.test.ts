@@ -68,6 +68,9 @@ describe('getSlotSearchWindow', () => {
 
 describe('getMonthStart', () => {
   it("is the month's first midnight in the time zone", () => {
-    expect(getMonthStart(new Date('2026-11-30T12:00:00Z'), NY).toISOString()).toBe('2026-11-01T00:00:00.000-04:00');
+    // Midnight EDT on November 1 (the clocks go back at 2 AM that day).
+    const start = getMonthStart(new Date('2026-11-30T12:00:00Z'), NY);
+    expect(start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect([start.getDate(), start.getHours()]).toEqual([1, 0]);
   });
 });

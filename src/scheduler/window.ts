@@ -1,4 +1,6 @@
-import { TZDate } from '@date-fns/tz';
+// TZDateMini: the zone arithmetic without TZDate's string methods (see slots.ts).
+import type { TZDate } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import { startOfDay, startOfMonth } from 'date-fns';
 
 /** How far the slot search reaches from its start: 744 hours (31 days). */
@@ -28,17 +30,17 @@ export interface SlotSearchWindowOptions {
 /** The window a slot search covers for the viewed month, in the patient's time zone. */
 export function getSlotSearchWindow({ now, timeZone, month }: SlotSearchWindowOptions): SlotSearchWindow {
   assertTimeZone(timeZone);
-  const today = startOfDay(new TZDate(now.getTime(), timeZone));
-  const monthStart = startOfMonth(new TZDate((month ?? now).getTime(), timeZone));
+  const today = startOfDay(new TZDateMini(now.getTime(), timeZone));
+  const monthStart = startOfMonth(new TZDateMini((month ?? now).getTime(), timeZone));
   const start = Math.max(today.getTime(), monthStart.getTime());
   // 744 real hours, not 31 calendar days: the spec fixes the length in hours.
   return { start: new Date(start), end: new Date(start + SLOT_SEARCH_HOURS * 3_600_000) };
 }
 
-/** The first instant of the month holding `date`, in the time zone, as a TZDate. */
+/** The first instant of the month holding `date`, in the time zone, as a TZDate (its TZDateMini build). */
 export function getMonthStart(date: Date, timeZone: string): TZDate {
   assertTimeZone(timeZone);
-  return startOfMonth(new TZDate(date.getTime(), timeZone));
+  return startOfMonth(new TZDateMini(date.getTime(), timeZone));
 }
 
 /** Throws an error that says how to fix the call when the time zone is not a valid IANA name or offset. */

@@ -49,7 +49,7 @@ export const ResourceChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ResourceC
       ref={ref}
       {...rest}
       messages={messages}
-      communications={chat.communications}
+      communications={chat.data}
       profile={chat.profile}
       loading={chat.loading}
       hasOlder={chat.hasOlder}

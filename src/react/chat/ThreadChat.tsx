@@ -84,7 +84,7 @@ export const ThreadChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadChatP
       ref={ref}
       {...rest}
       messages={messages}
-      communications={chat.communications}
+      communications={chat.data}
       profile={me}
       loading={chat.loading}
       hasOlder={chat.hasOlder}

@@ -39,10 +39,13 @@ export interface UseChatOptions {
   readonly onMessageReceived?: (message: Communication) => void;
 }
 
-/** What {@link useChat} returns: the state BaseChat shows and the actions it calls. */
+/**
+ * What {@link useChat} returns: the state BaseChat shows and the actions it calls; `data`,
+ * `loading`, `error` and `refetch` as every loading hook has them.
+ */
 export interface UseChatResult {
-  /** The messages, sent time ascending, each once. */
-  readonly communications: Communication[];
+  /** The messages (Communications), sent time ascending, each once; [] while the first page loads. */
+  readonly data: Communication[];
   readonly loading: boolean;
   /** Why loading the newest page failed, as every loading hook says it. */
   readonly error: OperationOutcomeError | undefined;
@@ -238,7 +241,7 @@ export function useChat(options: UseChatOptions): UseChatResult {
   );
 
   return {
-    communications: state.communications,
+    data: state.communications,
     loading: state.loading,
     error: state.error,
     hasOlder: state.hasOlder,

@@ -11,7 +11,17 @@ interface Entry {
   /** The client forgot what this answered (a write, an invalidation): load again, show this meanwhile. */
   stale: boolean;
   reloading: boolean;
+  /** When a read last threw this entry's failure to an error boundary. */
+  thrownAt?: number;
 }
+
+// How long a failure is thrown again rather than loaded again, from the last read that threw it.
+// React renders a failed component several times before its error boundary commits, in separate
+// tasks (React 19: the ping's render, the error's recovery render, the throttled retries of a
+// Suspense boundary, up to 300 ms apart), and each must see the same failure: a failure dropped
+// after the first (it was dropped after one task) sent one more request. A boundary's reset comes
+// later, from a person or a key change, and loads again.
+const FAILURE_KEPT_MS = 500;
 
 /** The Suspense requests of one client. */
 export interface SuspenseStore {
@@ -63,14 +73,17 @@ function notify(store: SuspenseStore): void {
 
 /**
  * The answer for `key`, loading it with `load` the first time: suspends (throws the pending
- * promise) while it loads and throws an OperationOutcomeError when it failed. A failure is kept
- * only for the current task, long enough for React's retry of the render and the error boundary
- * to see it; the boundary's reset loads again. A stale answer is shown while it loads again.
+ * promise) while it loads and throws an OperationOutcomeError when it failed. A failure is thrown
+ * again to every render of the same attempt (within FAILURE_KEPT_MS of the last one), so one
+ * failed read is one request; a read after that (the boundary's reset) loads again. A stale
+ * answer is shown while it loads again.
  */
 export function readSuspended<T>(client: FhirClient, key: string, load: () => PromiseLike<T>): T {
   const store = suspenseStoreOf(client);
   const { entries } = store;
+  const now = Date.now();
   let entry = entries.get(key);
+  if (entry?.thrownAt !== undefined && now - entry.thrownAt > FAILURE_KEPT_MS) entry = undefined;
   if (!entry) {
     const request = new ReadablePromise(load());
     // read() throws a failure to the error boundary; this keeps it from being reported as unhandled.
@@ -79,9 +92,7 @@ export function readSuspended<T>(client: FhirClient, key: string, load: () => Pr
   }
   const { request } = entry;
   if (request.getStatus() === 'error') {
-    setTimeout(() => {
-      if (entries.get(key) === entry) entries.delete(key);
-    }, 0);
+    entry.thrownAt = now;
     try {
       request.read();
     } catch (error) {

@@ -83,9 +83,23 @@ describe('useSuspenseResource', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('OperationOutcomeError: Not found');
 
     fail = false;
+    // A person reads the message before pressing the button (a failure is thrown again, not read
+    // again, for half a second: every render of the failed attempt sees the same one).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
     await act(async () => screen.getByRole('button', { name: 'Try again' }).click());
     expect(await screen.findByText('Lovelace')).toBeInTheDocument();
     expect(requests.at(-1)).toEqual({ method: 'GET', url: `${FHIR_URL}Patient/123`, body: undefined });
+    expect(requests).toHaveLength(2);
+  });
+
+  it('sends one request for a failed read: the error boundary gets its error without a second read', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, requests } = createTestClient(notFound);
+    render(suspended(<PatientFamily reference="Patient/123" />), { wrapper: withClient(client) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('OperationOutcomeError: Not found');
+    // Long enough for any retry of the render React schedules after the error.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${FHIR_URL}Patient/123`]);
   });
 
   it('shows a newer version after a write elsewhere, without the fallback', async () => {
@@ -120,6 +134,15 @@ describe('useSuspenseSearch', () => {
     const { client } = createTestClient(notFound);
     render(suspended(<PatientCount />), { wrapper: withClient(client) });
     expect(await screen.findByRole('alert')).toHaveTextContent('OperationOutcomeError: Not found');
+  });
+
+  it('sends one request for a failed search', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, requests } = createTestClient(notFound);
+    render(suspended(<PatientCount />), { wrapper: withClient(client) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('OperationOutcomeError: Not found');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${FHIR_URL}Patient?name=Ada`]);
   });
 
   it('searches again after a write of that type, keeping the last Bundle on screen', async () => {

@@ -7,17 +7,15 @@ import { useQuestionnaireCn } from './questionnaireClassContext';
 // transient issue (the client's outcome for a dropped connection).
 const NETWORK_FAILURE = /failed to fetch|networkerror|network request failed|load failed|fetch failed/i;
 
-/** True when reading the questionnaire failed because the server could not be reached. */
-export function isNetworkFailure(error: OperationOutcomeError): boolean {
-  return (
-    NETWORK_FAILURE.test(normalizeErrorString(error)) ||
-    !!error.outcome.issue?.some((issue) => issue.code === 'transient')
-  );
-}
-
-/** What the user reads for a questionnaire that could not be read: never the browser's raw wording. */
+/**
+ * What the user reads for a questionnaire that could not be read: never the browser's raw
+ * wording; the network message when the server could not be reached.
+ */
 export function describeLoadError(error: OperationOutcomeError, messages: QuestionnaireFormMessages): string {
-  return isNetworkFailure(error) ? messages.loadNetworkError : normalizeErrorString(error);
+  const text = normalizeErrorString(error);
+  return NETWORK_FAILURE.test(text) || error.outcome.issue?.some((issue) => issue.code === 'transient')
+    ? messages.loadNetworkError
+    : text;
 }
 
 /**

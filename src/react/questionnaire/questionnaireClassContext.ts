@@ -2,7 +2,7 @@
 // a QuestionnaireForm (a SignaturePad on its own) the default classes apply.
 import { createContext, useContext, useMemo } from 'react';
 import type { QuestionnaireClassNames, QuestionnaireSlotName } from './classNames';
-import { slotClassName } from '../primitives/classNames';
+import { classNamesKey, slotClassName } from '../primitives/classNames';
 
 /** Resolves a part's class name (`fpk-${slot}` and the user's) plus extra classes. */
 export type QuestionnaireClassNameOf = (
@@ -10,11 +10,8 @@ export type QuestionnaireClassNameOf = (
   ...extra: (string | undefined | false)[]
 ) => string;
 
-const join = (names: (string | undefined | false)[]) => names.filter(Boolean).join(' ');
-
-// `fpk-${slot}` needs no table: the slot is the class's tail.
-const defaultClassNameOf: QuestionnaireClassNameOf = (slot, ...extra) =>
-  extra.length ? join([`fpk-${slot}`, ...extra]) : `fpk-${slot}`;
+// The one classNames rule with no names given: `fpk-${slot}` and the extra classes.
+const defaultClassNameOf: QuestionnaireClassNameOf = (slot, ...extra) => slotClassName(slot, undefined, ...extra);
 
 export const QuestionnaireClassContext = /* @__PURE__ */ createContext<QuestionnaireClassNameOf>(defaultClassNameOf);
 
@@ -23,7 +20,7 @@ export const QuestionnaireClassContext = /* @__PURE__ */ createContext<Questionn
  * inline object does not re-render every item).
  */
 export function useQuestionnaireClassNameOf(classNames: QuestionnaireClassNames | undefined): QuestionnaireClassNameOf {
-  const key = classNames ? JSON.stringify(classNames) : '';
+  const key = classNamesKey(classNames);
   return useMemo(
     () => (key ? (slot, ...extra) => slotClassName(slot, classNames, ...extra) : defaultClassNameOf),
     // The key stands for the names' content.

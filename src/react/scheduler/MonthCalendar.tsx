@@ -36,22 +36,23 @@ export interface MonthCalendarMessages {
   ) => string;
 }
 
+/** A date in the calendar's locale and zone. */
+const format = (date: Date, { locale, timeZone }: FormatContext, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date);
+
 /** The texts of {@link MonthCalendar}: English words, dates through Intl in the calendar's locale. */
 export const defaultMonthCalendarMessages: MonthCalendarMessages = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
-  weekdayHeader: (weekday, { locale, timeZone }) =>
-    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone }).format(weekday).toLocaleUpperCase(locale),
-  caption: (month, { locale, timeZone }) =>
-    new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(month),
-  dayLabel: (day, { today, selected }, { locale, timeZone }) =>
-    `${today ? 'Today, ' : ''}${new Intl.DateTimeFormat(locale, {
+  weekdayHeader: (weekday, context) => format(weekday, context, { weekday: 'short' }).toLocaleUpperCase(context.locale),
+  caption: (month, context) => format(month, context, { month: 'long', year: 'numeric' }),
+  dayLabel: (day, { today, selected }, context) =>
+    `${today ? 'Today, ' : ''}${format(day, context, {
       weekday: 'long',
       month: 'long',
       day: 'numeric',
       year: 'numeric',
-      timeZone,
-    }).format(day)}${selected ? ', selected' : ''}`,
+    })}${selected ? ', selected' : ''}`,
 };
 
 /** Props of {@link MonthCalendar}; other HTML attributes go to its root element. */
@@ -117,9 +118,14 @@ const PARTS = [
   ...Object.values(SelectionState),
 ] as MonthCalendarSlot[];
 
-/** The default class of every part: `fpk-calendar-<part>`, underscores as dashes. */
-export function getMonthCalendarClassNames(): ClassNames {
-  return Object.fromEntries(PARTS.map((part) => [part, `fpk-calendar-${part.replace(/_/g, '-')}`])) as ClassNames;
+/**
+ * The class of every part: `fpk-calendar-<part>` (underscores as dashes), with the one
+ * `classNames` rule over it when given (a class adds, `{ replace }` replaces).
+ */
+export function getMonthCalendarClassNames(classNames?: SlotClassNames<MonthCalendarSlot>): ClassNames {
+  return Object.fromEntries(
+    PARTS.map((part) => [part, partClassName(`fpk-calendar-${part.replace(/_/g, '-')}`, classNames?.[part])])
+  ) as ClassNames;
 }
 
 /**
@@ -169,13 +175,8 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
     locale,
     timeZone: timeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
-  const mergedClassNames = useMemo(() => {
-    const defaults = getMonthCalendarClassNames();
-    if (!classNames) return defaults;
-    const merged = { ...defaults };
-    for (const part of PARTS) merged[part] = partClassName(defaults[part], classNames[part]);
-    return merged;
-  }, [classNames]);
+  const mergedClassNames = useMemo(() => getMonthCalendarClassNames(classNames), [classNames]);
+  const caption = (shown: Date) => text.caption(shown, context);
   const extras: RootExtras = { attributes, ref };
 
   return (
@@ -209,25 +210,17 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
         // With `timeZone` set, react-day-picker hands these its own dates in that zone (TZDate).
         formatters={{
           formatWeekdayName: (weekday) => text.weekdayHeader(weekday, context),
-          formatCaption: (shown) => text.caption(shown, context),
+          formatCaption: caption,
           // The day's number in the locale's digits, so it matches the button's accessible name.
-          formatDay: (day) =>
-            new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone: context.timeZone }).format(day),
+          formatDay: (day) => format(day, context, { day: 'numeric' }),
         }}
         labels={{
-          labelGrid: (shown) => text.caption(shown, context),
+          labelGrid: caption,
           labelPrevious: () => text.previousMonth,
           labelNext: () => text.nextMonth,
+          // react-day-picker sets every day flag and selection state, true or false.
           labelDayButton: (day, modifiers) =>
-            text.dayLabel(
-              day,
-              {
-                today: Boolean(modifiers.today),
-                selected: Boolean(modifiers.selected),
-                disabled: Boolean(modifiers.disabled),
-              },
-              context
-            ),
+            text.dayLabel(day, modifiers as { today: boolean; selected: boolean; disabled: boolean }, context),
         }}
       />
     </RootExtrasContext.Provider>

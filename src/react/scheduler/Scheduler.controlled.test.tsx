@@ -116,6 +116,38 @@ describe('Scheduler: the day and the time as values', { timeout: 30_000 }, () =>
     expect(slots.at(-1)).toBeUndefined();
   });
 
+  it('controlled by a page that ignores the patient: keeps showing the page’s day and time', async () => {
+    const onDateChange = vi.fn();
+    const onSlotChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <FhirProvider client={createClient()}>
+        <Scheduler
+          {...baseProps}
+          date="2026-03-09"
+          slot={nine}
+          onDateChange={onDateChange}
+          onSlotChange={onSlotChange}
+        />
+      </FhirProvider>
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirm your appointment' })).toBeInTheDocument();
+    expect(within(panel()).getByText('9:00 AM (America/New_York)')).toBeInTheDocument();
+    // 'Change time' asks the page for no time; the page keeps 9:00, so the review stays.
+    await user.click(screen.getByRole('button', { name: 'Change time' }));
+    expect(onSlotChange).toHaveBeenLastCalledWith(undefined);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm your appointment' })).toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: '2:30 PM' })).not.toBeInTheDocument();
+    expect(within(panel()).getByText('Monday, March 9, 2026')).toBeInTheDocument();
+    expect(within(panel()).getByText('9:00 AM (America/New_York)')).toBeInTheDocument();
+    // 'Change date' likewise: the calendar does not stay.
+    await user.click(screen.getByRole('button', { name: 'Change date' }));
+    expect(onDateChange).toHaveBeenLastCalledWith(undefined);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Confirm your appointment' })).toBeInTheDocument());
+    expect(screen.queryByRole('heading', { name: 'Select date' })).not.toBeInTheDocument();
+    expect(within(panel()).getByText('Monday, March 9, 2026')).toBeInTheDocument();
+  });
+
   it('uncontrolled: starts on defaultDate and reports each choice', async () => {
     const onDateChange = vi.fn();
     const onSlotChange = vi.fn();

@@ -108,7 +108,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const text = { ...defaultSchedulerMessages, ...messages };
   const locale = useLocale(localeProp);
   const formatContext: FormatContext = { locale, timeZone };
-  const cls = (slot: SchedulerSlot) => slotClassName(slot, classNames);
+  const cls = (slot: SchedulerSlot, extra?: string) => slotClassName(slot, classNames, extra);
   const Heading = `h${headingLevel}` as 'h2';
   const id = useId();
   const headingId = `${id}-heading`;
@@ -325,7 +325,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
       {...attributes}
       ref={ref}
       dir={dir}
-      className={[cls(SchedulerUI.Root), className].filter(Boolean).join(' ')}
+      className={cls(SchedulerUI.Root, className)}
       data-step={view}
       data-state={state.status}
     >

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ClientStorage, FhirClient, MemoryStorage } from '../../client';
 import type { Schedule, Slot } from '../../fhir';
 import { FhirProvider } from '../FhirProvider';
+import type { BookableSlot } from '../../scheduler/slots';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 
 const FHIR = 'https://fhir.test/fhir/R4/';
@@ -73,6 +74,30 @@ describe('useScheduler', { timeout: 30_000 }, () => {
       expect(result.current.times.map((s) => s.id)).toEqual(['edt', 'est', 'late']);
       expect(result.current.durationMinutes).toBe(30);
     });
+  });
+
+  it('controlled: a day or time the page does not take is reported and not made', async () => {
+    const monday = slot('mon', '2026-03-09T13:00:00Z') as BookableSlot;
+    const thursday = slot('thu', '2026-03-12T14:00:00Z');
+    const onDateChange = vi.fn();
+    const onSlotChange = vi.fn();
+    const { result } = setup([monday, thursday], {
+      now: () => new Date('2026-03-05T15:00:00Z'),
+      date: '2026-03-09',
+      onDateChange,
+      onSlotChange,
+    });
+    await waitFor(() => expect(result.current.slotsStatus).toBe('ready'));
+    expect(result.current.state).toMatchObject({ status: 'date-chosen', date: '2026-03-09' });
+    act(() => result.current.chooseDate('2026-03-12'));
+    expect(onDateChange).toHaveBeenLastCalledWith('2026-03-12');
+    expect(result.current.state).toMatchObject({ status: 'date-chosen', date: '2026-03-09' });
+    expect(result.current.times.map((s) => s.id)).toEqual(['mon']);
+    // The time is not the page's (no `slot`): the flow makes it and reports it.
+    act(() => result.current.chooseTime(monday));
+    expect(onSlotChange).toHaveBeenLastCalledWith(monday);
+    expect(result.current.state.slot?.id).toBe('mon');
+    expect(onDateChange).toHaveBeenCalledTimes(1);
   });
 
   it('books for the signed-in profile when no patient is given', async () => {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { TZDate } from '@date-fns/tz';
+// TZDateMini: the zone arithmetic without TZDate's string methods (see scheduler/slots.ts).
+import type { TZDate } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import type {
   Appointment,
   Bundle,
@@ -29,8 +31,8 @@ import { getMonthStart, getSlotSearchWindow } from '../../scheduler/window';
 import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
+import { onDemand } from '../primitives/onDemand';
 import { useProfile } from '../hooks/useProfile';
-import { useControllableState } from '../primitives/useControllableState';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
 export type SchedulerActionAndChanges = SchedulerAction & { readonly changes: SchedulerState };
@@ -65,15 +67,16 @@ export interface UseSchedulerOptions {
   /** Called when the patient picks a time. */
   readonly onSlotChosen?: (slot: BookableSlot) => void;
   /**
-   * The chosen day (`YYYY-MM-DD` in the time zone), controlled: the flow moves to it whenever it
-   * changes. The patient's choices move the flow and are reported through `onDateChange`.
+   * The chosen day (`YYYY-MM-DD` in the time zone), controlled: the flow is on this day whatever
+   * the patient does. The patient's choices are reported through `onDateChange`; the flow
+   * follows once the page passes the new day (or undefined, which hands the day to the flow).
    */
   readonly date?: string;
   /** The day an uncontrolled scheduler starts on. */
   readonly defaultDate?: string;
   /** Called whenever the flow's day changes: a day picked, or none after 'Change date'. */
   readonly onDateChange?: (date: string | undefined) => void;
-  /** The chosen time, controlled: the flow moves to it (and its day) whenever it changes. */
+  /** The chosen time, controlled like `date` (its day wins over `date`). */
   readonly slot?: BookableSlot;
   /** The time an uncontrolled scheduler starts on (its day too). */
   readonly defaultSlot?: BookableSlot;
@@ -99,7 +102,10 @@ export interface UseSchedulerResult {
   readonly dispatch: (action: SchedulerAction) => void;
   /** The time zone times are shown in. */
   readonly timeZone: string;
-  /** Today in the time zone, from the clock. */
+  /**
+   * Today in the time zone, from the clock. Its getters read the zone; its strings are Date's
+   * (format it through Intl with `timeZone`, as the Scheduler does).
+   */
   readonly today: TZDate;
   readonly scheduleStatus: ScheduleLoadStatus;
   /** The first schedule, once read. */
@@ -110,7 +116,7 @@ export interface UseSchedulerResult {
   readonly actorResource?: Resource;
   /** The questionnaire, once read. */
   readonly questionnaire?: Questionnaire;
-  /** The first day of the visible month in the time zone. */
+  /** The first day of the visible month in the time zone (a TZDate as `today` is). */
   readonly month: TZDate;
   /** Shows another month and fetches its slots. */
   readonly setMonth: (month: Date) => void;
@@ -142,12 +148,7 @@ const EMPTY_SLOTS: SlotsByDay = { slots: [], days: new Map(), issues: [] };
 
 // The booking transaction's code loads once a time is chosen: the date and time steps do not
 // wait for it. A failed load is forgotten, so the next Confirm tries again.
-let booking: Promise<typeof import('../../scheduler/booking')> | undefined;
-const loadBooking = () =>
-  (booking ??= import('../../scheduler/booking').catch((error: unknown) => {
-    booking = undefined;
-    throw error;
-  }));
+const loadBooking = /* @__PURE__ */ onDemand(() => import('../../scheduler/booking'), 'the booking transaction');
 /** What the scheduler reads before it can show days: the schedules, the provider, the questions. */
 interface Setup {
   readonly status: ScheduleLoadStatus;
@@ -215,54 +216,52 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   });
 
   const hasQuestions = Boolean(options.questionnaire);
-  // The day and the time a page may control; the flow's reducer holds them, and the two follow
-  // each other (see the effects below).
-  const [date, setDate] = useControllableState<string | undefined>({
-    value: options.date,
-    defaultValue: options.defaultDate,
-    onValueChange: options.onDateChange,
-  });
-  const [slot, setSlot] = useControllableState<BookableSlot | undefined>({
-    value: options.slot,
-    defaultValue: options.defaultSlot,
-    onValueChange: options.onSlotChange,
-  });
+  // The flow's reducer, with the caller's stateReducer over it.
+  const reduce = (current: SchedulerState, action: SchedulerAction) => {
+    const changes = schedulerReducer(current, action);
+    const custom = latest.current.stateReducer;
+    return custom ? custom(current, { ...action, changes }) : changes;
+  };
+  // The flow starts on the page's day and time (controlled or default ones).
   const [state, rawDispatch] = useReducer(
-    (current: SchedulerState, action: SchedulerAction) => {
-      const changes = schedulerReducer(current, action);
-      const custom = latest.current.stateReducer;
-      return custom ? custom(current, { ...action, changes }) : changes;
-    },
+    reduce,
     { hasQuestions, bookOnAnswers: hasQuestions && !options.reviewStep },
-    (init) => moveTo(createSchedulerState(init), date, slot, timeZone)
+    (init) =>
+      moveTo(
+        createSchedulerState(init),
+        options.date ?? options.defaultDate,
+        options.slot ?? options.defaultSlot,
+        timeZone
+      )
   );
-  const dispatch = rawDispatch as (action: SchedulerAction) => void;
   const stateRef = useRef(state);
   stateRef.current = state;
 
-  // The day and time the page and the flow last agreed on: a change of either side that differs
-  // from it moves the other (a controlled value moves the flow; the flow's change is reported).
-  const agreed = useRef({ date, slot: slot?.id });
+  // The day and the time a page may control. The flow holds them and reports each change
+  // (onDateChange, onSlotChange). While the page passes a value it is the one truth: a pick of
+  // another day or time is reported and not made (the page's new value makes it, below), and
+  // a value the flow clears is put back unless the page clears it too.
+  const move = useCallback((actions: SchedulerAction[], fromPage?: boolean) => {
+    const current = stateRef.current;
+    const next = actions.reduce(reduce, current);
+    const { date, slot, onDateChange, onSlotChange } = latest.current;
+    const newDate = next.date !== (date ?? current.date);
+    const newSlot = next.slot?.id !== (slot ?? current.slot)?.id;
+    if (newDate) onDateChange?.(next.date);
+    if (newSlot) onSlotChange?.(next.slot);
+    if (!fromPage && ((newDate && date && next.date) || (newSlot && slot && next.slot))) return;
+    // Read by a second action in the same event (booking after the answers) before React renders.
+    stateRef.current = next;
+    for (const action of actions) rawDispatch(action);
+  }, []);
+  const dispatch = useCallback((action: SchedulerAction) => move([action]), [move]);
+  // The page's day and time, when it passes them: the flow goes there when they change, or when
+  // the flow left them. A time brings its own day.
   useEffect(() => {
-    if (options.date === undefined && options.slot === undefined) return;
-    agreed.current = { date: options.date ?? agreed.current.date, slot: options.slot?.id ?? agreed.current.slot };
-    for (const action of movesTo(stateRef.current, options.date, options.slot, timeZone)) dispatch(action);
-    // Only a change of the page's value moves the flow (a value going back to undefined does not:
-    // the flow's own change is what cleared it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [options.date, options.slot?.id]);
-  useEffect(() => {
-    if (state.date === agreed.current.date) return;
-    agreed.current = { ...agreed.current, date: state.date };
-    setDate(state.date);
-  }, [state.date, setDate]);
-  useEffect(() => {
-    if (state.slot?.id === agreed.current.slot) return;
-    agreed.current = { ...agreed.current, slot: state.slot?.id };
-    setSlot(state.slot);
+    move(movesTo(stateRef.current, options.date, options.slot, timeZone), true);
     // The slot is compared by id: a slot list read again gives new objects for the same slots.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.slot?.id, setSlot]);
+  }, [options.date, options.slot?.id, state.date, state.slot?.id]);
 
   // The schedule, its actor and the questionnaire, read again when either option changes.
   const scheduleKey = typeof options.schedule === 'function' ? 'function' : JSON.stringify(options.schedule ?? null);
@@ -418,7 +417,7 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
     state,
     dispatch,
     timeZone,
-    today: new TZDate(now().getTime(), timeZone),
+    today: new TZDateMini(now().getTime(), timeZone),
     scheduleStatus: setup.status,
     schedule: setup.schedule,
     actor: setup.actor,
