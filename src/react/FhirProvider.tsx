@@ -2,6 +2,7 @@ import { useContext, type ReactNode } from 'react';
 import type { FhirClient } from '../client';
 import { FhirClientContext } from './fhirClientContext';
 import { LocaleContext } from './locale/LocaleContext';
+import { SubjectFromLaunchContext } from './subjectContext';
 
 /** Props of {@link FhirProvider}. */
 export interface FhirProviderProps {
@@ -13,12 +14,20 @@ export interface FhirProviderProps {
    * hydration (en-US on a server), so a server render hydrates without a mismatch.
    */
   readonly locale?: string;
+  /**
+   * A SMART launch's patient in context (`client.getLaunchContext().patient`) is who the components
+   * are about when they name no one (the Scheduler books for them), rather than the signed-in
+   * profile: for an app a practitioner opens for a patient. Off by default.
+   */
+  readonly subjectFromLaunch?: boolean;
   readonly children?: ReactNode;
 }
 
 /** Makes a FhirClient (and a default locale) available to the hooks and components below it. */
-export function FhirProvider({ client, locale, children }: FhirProviderProps): ReactNode {
-  const tree = <FhirClientContext.Provider value={client}>{children}</FhirClientContext.Provider>;
+export function FhirProvider({ client, locale, subjectFromLaunch, children }: FhirProviderProps): ReactNode {
+  let tree = <FhirClientContext.Provider value={client}>{children}</FhirClientContext.Provider>;
+  if (subjectFromLaunch)
+    tree = <SubjectFromLaunchContext.Provider value={true}>{tree}</SubjectFromLaunchContext.Provider>;
   return locale ? <LocaleContext.Provider value={locale}>{tree}</LocaleContext.Provider> : tree;
 }
 

@@ -1,5 +1,6 @@
 export * from './useLaunchContext';
 export * from './useProfile';
+export * from './useSubject';
 export * from './useResource';
 export * from './useSearch';
 export * from './useSubscription';

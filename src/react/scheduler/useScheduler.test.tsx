@@ -110,6 +110,23 @@ describe('useScheduler', { timeout: 30_000 }, () => {
     expect(result.current.actorResource).toMatchObject({ id: 'dr1' });
   });
 
+  it("books for a SMART launch's patient, not the practitioner, when the provider has subjectFromLaunch", async () => {
+    const client = new FhirClient({
+      baseUrl: 'https://fhir.test/',
+      fetch: (async () => json({ profile: { resourceType: 'Practitioner', id: 'dr1' } })) as typeof fetch,
+      storage: new ClientStorage(new MemoryStorage()),
+      maxRetries: 0,
+    });
+    await client.setActiveLogin({ accessToken: 'token', launchContext: { patient: 'p9' } });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <FhirProvider client={client} subjectFromLaunch>
+        {children}
+      </FhirProvider>
+    );
+    const { result } = renderHook(() => useScheduler({ schedule, timeZone: NY }), { wrapper });
+    expect(result.current.patient).toEqual({ reference: 'Patient/p9' });
+  });
+
   it('lets a stateReducer override a change (Downshift style)', async () => {
     const { result } = setup([slot('a', '2026-03-09T13:00:00Z')], {
       now: () => new Date('2026-03-05T15:00:00Z'),

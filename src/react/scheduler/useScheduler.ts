@@ -32,7 +32,7 @@ import type { FhirClient } from '../../client';
 import { useFhirClient } from '../FhirProvider';
 import { useRequest } from '../primitives/request';
 import { onDemand } from '../primitives/onDemand';
-import { useProfile } from '../hooks/useProfile';
+import { useSubject } from '../hooks/useSubject';
 
 /** A change the flow is about to make, handed to a `stateReducer` with the state it would produce. */
 export type SchedulerActionAndChanges = SchedulerAction & { readonly changes: SchedulerState };
@@ -194,10 +194,6 @@ async function loadSetup(client: FhirClient, options: UseSchedulerOptions, signa
 const defaultNow = () => new Date();
 const defaultUuid = () => globalThis.crypto.randomUUID();
 
-function referenceOf(resource: Resource | undefined): Reference | undefined {
-  return resource?.id ? { reference: `${resource.resourceType}/${resource.id}` } : undefined;
-}
-
 /**
  * The scheduler's state and actions: reads the schedule and its first actor, searches the
  * visible month's free slots, walks the date → time → questions → confirm flow and books
@@ -325,8 +321,12 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   const durationSlot = state.slot ?? times[0] ?? slots.byDay.slots[0];
   const durationMinutes = durationSlot ? getSlotDurationMinutes(durationSlot) : undefined;
 
-  const profile = useProfile();
-  const patient = options.patient ?? referenceOf(profile as Resource | undefined);
+  // The page's patient, else who the provider says the page is about (the signed-in profile, or a
+  // SMART launch's patient with `subjectFromLaunch`).
+  const subject = useSubject();
+  const patient = options.patient ?? subject;
+  const patientRef = useRef(patient);
+  patientRef.current = patient;
 
   const chooseDate = useCallback(
     (day: Date | string) =>
@@ -362,7 +362,8 @@ export function useScheduler(options: UseSchedulerOptions): UseSchedulerResult {
   const bookChoice = useCallback(
     async (slot: BookableSlot | undefined, response: QuestionnaireResponse | undefined) => {
       const actor = setupRef.current.actor;
-      const who = latest.current.patient ?? referenceOf(client.getProfile());
+      // The page's patient or the subject (useSubject re-renders once the profile has loaded).
+      const who = patientRef.current;
       if (inFlight.current || !slot || !actor) return;
       inFlight.current = true;
       dispatch({ type: 'book' });
