@@ -141,7 +141,12 @@ describe('completeSmartLaunch', () => {
       const { complete } = await launchAndReturn({
         token: json({ error: 'invalid_grant', error_description: 'Bad code' }, 400),
       });
-      await expect(complete()).rejects.toThrow(`${SmartMessages.tokenFailed}: Bad code`);
+      await expect(complete()).rejects.toThrow('Bad code');
+    });
+
+    it("says 'Failed to fetch tokens' when the token endpoint gives no reason", async () => {
+      const { complete } = await launchAndReturn({ token: json({ error: 'server_error' }, 500) });
+      await expect(complete()).rejects.toThrow('Failed to fetch tokens');
     });
   });
 });

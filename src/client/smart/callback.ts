@@ -42,8 +42,8 @@ export async function exchangeCode(
     // A network failure is reported like any other token-endpoint failure.
   }
   if (!ok || typeof tokens?.access_token !== 'string') {
-    const reason = tokens?.error_description ?? tokens?.error;
-    fail(reason ? `${SmartMessages.tokenFailed}: ${reason}` : SmartMessages.tokenFailed);
+    // As every token request of the client does (client-layer.md): the server's words, else 'Failed to fetch tokens'.
+    fail(tokens?.error_description || SmartMessages.tokenFailed);
   }
   return tokens;
 }

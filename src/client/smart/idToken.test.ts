@@ -61,9 +61,9 @@ describe('the id_token of completeSmartLaunch', () => {
     [
       'a wrong audience',
       async (s) => [await s.sign({ ...GOOD_CLAIMS, aud: 'other-app' }), s.jwks],
-      SmartMessages.idTokenAudience,
+      'Token not issued for this audience',
     ],
-    ['an expired token', async (s) => [await s.sign(GOOD_CLAIMS, -3600), s.jwks], SmartMessages.idTokenExpired],
+    ['an expired token', async (s) => [await s.sign(GOOD_CLAIMS, -3600), s.jwks], 'Token expired'],
     [
       'a signature by another key with the same kid',
       async (s) => [await (await makeSigner()).sign(GOOD_CLAIMS), s.jwks],
