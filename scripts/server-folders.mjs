@@ -10,8 +10,11 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo/server');
 
-/** Parts that may import seed/: the composition roots. */
-const SEED_IMPORTERS = new Set(['app', 'seed-cli', 'seed']);
+/**
+ * Parts that may import seed/: the composition roots (the server, and the command-line entries
+ * `npm run seed` and `npm run register-app`, which writes into the demo project).
+ */
+const SEED_IMPORTERS = new Set(['app', 'seed-cli', 'register-app', 'seed']);
 
 /** Folders of tests only. */
 const TEST_FOLDERS = new Set(['security', 'test']);

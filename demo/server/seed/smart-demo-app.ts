@@ -47,8 +47,9 @@ export async function configureSmartDemoApp(ctx: ServerContext, portalOrigins: r
   // EHR launch opens the app on the same origin as the FHIR base it is given (`iss`), not across
   // localhost and 127.0.0.1.
   const origins = portalOrigins.length ? portalOrigins : DEFAULT_PORTAL_ORIGINS;
-  const own = new URL(ctx.baseUrl).origin;
-  const wanted = smartDemoApp(origins.includes(own) ? [own, ...origins.filter((o) => o !== own)] : origins);
+  // (A base that is not an absolute URL, as a test's may be, names no origin.)
+  const own = URL.canParse(ctx.baseUrl) ? new URL(ctx.baseUrl).origin : undefined;
+  const wanted = smartDemoApp(own && origins.includes(own) ? [own, ...origins.filter((o) => o !== own)] : origins);
   const strip = (r: unknown) => JSON.stringify({ ...(r as object), meta: undefined });
   if (current && strip(current) === strip({ ...current, ...wanted })) return;
   await ctx.systemRepo.updateResource<ClientApplicationRecord>({ ...current, ...wanted });
