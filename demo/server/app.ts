@@ -244,7 +244,7 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
   // Client secrets of records written before digests become digests, seeded or not (idempotent).
   const rewritten = await rewritePlainClientSecrets(db);
-  if (rewritten) console.log(`[server] stored ${rewritten} client secret(s) as digests`);
+  if (rewritten) console.log(`[server] client secrets now stored as digests (${rewritten} stored rows rewritten)`);
   if (opts.seed ?? true) {
     const seeded = await seedIfEmpty(ctx);
     if (seeded) console.log('[server] seeded demo data');
