@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { registerAccountSettingsRoutes } from './auth/account-settings';
 import { authenticateRequest } from './auth/authenticate';
+import { rewritePlainClientSecrets } from './auth/client-secrets';
 import { registerExternalLoginRoutes } from './auth/external-login';
 import { botCheckConfigFromEnv, installBotCheck, type BotCheckConfig } from './auth/bot-check';
 import { ALTCHA_CHALLENGE_PATH, registerBotCheckRoutes } from './auth/bot-check-routes';
@@ -241,6 +242,9 @@ export async function createServer(opts: CreateServerOptions = {}): Promise<Runn
   };
 
   const corsOrigins = opts.corsOrigins ?? defaultCorsOrigins();
+  // Client secrets of records written before digests become digests, seeded or not (idempotent).
+  const rewritten = await rewritePlainClientSecrets(db);
+  if (rewritten) console.log(`[server] client secrets now stored as digests (${rewritten} stored rows rewritten)`);
   if (opts.seed ?? true) {
     const seeded = await seedIfEmpty(ctx);
     if (seeded) console.log('[server] seeded demo data');

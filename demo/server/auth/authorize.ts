@@ -14,6 +14,7 @@ import type { SignInResponse, SignInSteps } from './sign-in-steps';
 import type { ClientApplicationRecord } from '../core/account-records';
 import { isOperationOutcomeError, normalizeErrorString } from '../../../src/fhir/outcomes';
 import { redirectUriAllowed } from './client-policy';
+import { isConfidentialClient } from './client-secrets';
 import { fhirBaseUrl } from './smart-configuration';
 import { findUsableLaunch, INVALID_LAUNCH } from './smart-launch';
 
@@ -169,11 +170,12 @@ async function checkClient(ctx: ServerContext, params: Carried): Promise<string 
   if (params.code_challenge_method && !['S256', 'plain'].includes(params.code_challenge_method))
     return 'Invalid code_challenge_method';
   // PKCE (auth/client-policy.ts): required of a public client, S256 unless it cannot hash.
-  if (!client.secret && !params.code_challenge) return 'code_challenge is required (PKCE with S256)';
+  const confidential = isConfidentialClient(client);
+  if (!confidential && !params.code_challenge) return 'code_challenge is required (PKCE with S256)';
   if (
     params.code_challenge &&
     (params.code_challenge_method ?? 'plain') === 'plain' &&
-    (client.secret || !client.pkcePlain)
+    (confidential || !client.pkcePlain)
   )
     return 'code_challenge_method must be S256';
   return undefined;

@@ -10,7 +10,7 @@
 import type { Repository } from '../store/repository';
 import { AuthMessages, OAuthError, badRequest } from './errors';
 import type { ClientApplicationRecord, LoginRecord } from '../core/account-records';
-import { safeEqual } from './safe-equal';
+import { clientSecretMatches, isConfidentialClient } from './client-secrets';
 import { parseResourceScope } from '../access/scopes';
 
 /** The rules that apply to one client. */
@@ -28,7 +28,7 @@ export async function clientPolicy(repo: Repository, clientId: string | undefine
   const client = clientId
     ? await repo.readResource<ClientApplicationRecord>('ClientApplication', clientId).catch(() => undefined)
     : undefined;
-  const confidential = !!client?.secret;
+  const confidential = isConfidentialClient(client);
   return { client, confidential, plainPkce: !confidential && client?.pkcePlain === true };
 }
 
@@ -48,7 +48,7 @@ export function assertClientMayExchange(
 ): void {
   if (policy.confidential) {
     if (!clientSecret) throw new OAuthError('invalid_client', 'Client authentication required', 401);
-    if (!safeEqual(policy.client!.secret!, clientSecret))
+    if (!clientSecretMatches(policy.client, clientSecret))
       throw new OAuthError('invalid_client', 'Invalid client credentials', 401);
   } else if (!login.codeChallenge) {
     throw new OAuthError('invalid_request', 'PKCE code challenge required');
@@ -57,15 +57,15 @@ export function assertClientMayExchange(
     throw new OAuthError('invalid_grant', AuthMessages.pkceS256Required);
 }
 
-/** The client application when id and secret match (constant-time compare): client_credentials and Basic auth. */
+/** The client application when id and secret match (digests compared in constant time): client_credentials and Basic auth. */
 export async function verifyClientSecret(
   repo: Repository,
   clientId: string,
   clientSecret: string
-): Promise<{ id: string; secret?: string } | undefined> {
+): Promise<(ClientApplicationRecord & { id: string }) | undefined> {
   try {
-    const client = await repo.readResource<{ id: string; secret?: string }>('ClientApplication', clientId);
-    return client.secret && safeEqual(client.secret, clientSecret) ? client : undefined;
+    const client = await repo.readResource<ClientApplicationRecord & { id: string }>('ClientApplication', clientId);
+    return clientSecretMatches(client, clientSecret) ? client : undefined;
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@
 import type { ServerContext } from '../context';
 import type { ClientApplicationRecord } from '../core/account-records';
 import { secret } from './login-secrets';
+import { clientSecretDigest } from './client-secrets';
 
 /** What registering an app takes. */
 export interface ClientRegistration {
@@ -17,13 +18,16 @@ export interface ClientRegistration {
   redirectUris: string[];
   /** Where an EHR launch opens the app; without one the app is not launchable from the EHR. */
   launchUri?: string;
-  /** A confidential client gets a secret (answered once) and must send it at the token endpoint. */
+  /**
+   * A confidential client gets a secret (answered once; only its digest is stored) and must send
+   * it at the token endpoint.
+   */
   confidential?: boolean;
   /** The scopes the app may be granted, space separated; absent: any the user's role allows. */
   scope?: string;
 }
 
-/** The registered app, and its secret when confidential (shown once; keep it safe). */
+/** The registered app (its record, secretDigest left out), and its secret when confidential (shown once; keep it safe). */
 export interface RegisteredClient {
   client: ClientApplicationRecord;
   secret?: string;
@@ -87,10 +91,12 @@ export async function registerClientApplication(
   const taken = await ctx.systemRepo.readResource('ClientApplication', record.id!).catch(() => undefined);
   if (taken) throw new RegistrationError(`client id ${record.id} is already registered`);
   const clientSecret = registration.confidential ? secret() : undefined;
-  const client = await ctx.systemRepo.updateResource<ClientApplicationRecord>({
+  const stored = await ctx.systemRepo.updateResource<ClientApplicationRecord>({
     ...record,
-    ...(clientSecret ? { secret: clientSecret } : {}),
+    ...(clientSecret ? { secretDigest: clientSecretDigest(clientSecret) } : {}),
   });
+  // The caller shows the record: no digest leaves the server either.
+  const { secretDigest: _digest, ...client } = stored;
   return { client, ...(clientSecret ? { secret: clientSecret } : {}) };
 }
 

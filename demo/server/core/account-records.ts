@@ -110,6 +110,12 @@ export interface ClientApplicationRecord {
   resourceType: 'ClientApplication';
   id?: string;
   name?: string;
+  /**
+   * SHA-256 digest (base64url) of the client secret (auth/client-secrets.ts); present: a
+   * confidential client. The secret itself is never stored.
+   */
+  secretDigest?: string;
+  /** The plain secret of a record written before digests; rewritten into secretDigest at start. Never written. */
   secret?: string;
   redirectUri?: string;
   /** More registered redirect URIs; a redirect_uri is accepted on the origin of any of them. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../test/test-server';
 import { createPasswordAccount, type PasswordAccount } from '../test/accounts';
 import { fhirAs, pkce, raw } from '../test/attacker';
+import { clientSecretDigest } from '../auth/client-secrets';
 
 describe.each(backends())('OAuth clients and tokens (%s)', (backend) => {
   let server: TestServer;
@@ -22,13 +23,13 @@ describe.each(backends())('OAuth clients and tokens (%s)', (backend) => {
     await repo.updateResource<any>({
       resourceType: 'ClientApplication',
       id: CONFIDENTIAL.id,
-      secret: CONFIDENTIAL.secret,
+      secretDigest: clientSecretDigest(CONFIDENTIAL.secret),
     });
     // A confidential client that also claims it cannot hash: the secret wins, plain stays refused.
     await repo.updateResource<any>({
       resourceType: 'ClientApplication',
       id: 'confused-app',
-      secret: 's',
+      secretDigest: clientSecretDigest('s'),
       pkcePlain: true,
     });
     await repo.updateResource<any>({ resourceType: 'ClientApplication', id: 'kiosk-app', pkcePlain: true });

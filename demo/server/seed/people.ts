@@ -2,6 +2,7 @@
 import type { Organization, Patient, Practitioner, PractitionerRole, Resource } from '../../../src/fhir/types';
 import type { ClientApplicationRecord, MembershipRecord, ProjectRecord, UserRecord } from '../core/account-records';
 import { hashPassword } from '../auth/password';
+import { clientSecretDigest } from '../auth/client-secrets';
 import {
   DEMO_CLIENT_ID,
   DEMO_CLIENT_REDIRECT_URI,
@@ -285,7 +286,8 @@ export async function buildPeople(): Promise<AnyRecord[]> {
     resourceType: 'ClientApplication',
     id: DEMO_CLIENT_ID,
     name: 'Demo client',
-    secret: DEMO_CLIENT_SECRET,
+    // Only the digest is stored; the secret itself is a published demo value (README.md).
+    secretDigest: clientSecretDigest(DEMO_CLIENT_SECRET),
     redirectUri: DEMO_CLIENT_REDIRECT_URI,
     redirectUris: DEMO_CLIENT_REDIRECT_URIS,
     // First-party (the demo's own): any page on its origins; third-party apps match exactly.

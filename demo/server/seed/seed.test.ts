@@ -1,6 +1,7 @@
 import { canReadResourceType, isFieldReadonly } from '../../../src/fhir/access-policy';
 import { validateAccessPolicy } from '../access/access-policy';
 import { verifyPassword } from '../auth/password';
+import { clientSecretDigest } from '../auth/client-secrets';
 import { buildSeed, seedIfEmpty } from './seed';
 import { VITAL_READINGS, VitalsCatalogue } from './clinical';
 import {
@@ -42,7 +43,10 @@ describe('the seed records', () => {
 
   it("holds the 'Demo Project' with its fixed id and the demo client", () => {
     expect(byId('Project', DEMO_PROJECT_ID)).toMatchObject({ name: 'Demo Project' });
-    expect(byId('ClientApplication', DEMO_CLIENT_ID)).toMatchObject({ secret: DEMO_CLIENT_SECRET });
+    expect(byId('ClientApplication', DEMO_CLIENT_ID)).toMatchObject({
+      secretDigest: clientSecretDigest(DEMO_CLIENT_SECRET),
+    });
+    expect(JSON.stringify(byId('ClientApplication', DEMO_CLIENT_ID))).not.toContain(DEMO_CLIENT_SECRET);
   });
 
   it('holds the four demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
