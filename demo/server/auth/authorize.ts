@@ -91,11 +91,16 @@ function alert(message?: string): string {
   return message ? `<p role="alert" id="error">${escapeHtml(message)}</p>` : '';
 }
 
-function signInPage(params: Carried, error?: string, email = ''): ServerResponse {
+/** The app as the person knows it: its registered name, else its client id. */
+function appName(client: ClientApplicationRecord | undefined, params: Carried): string {
+  return client?.name?.trim() || params.client_id || '';
+}
+
+function signInPage(params: Carried, app: string, error?: string, email = ''): ServerResponse {
   return page(
     'Sign in',
     `<h1>Sign in</h1>
-<p>Sign in to continue to <strong>${escapeHtml(params.client_id)}</strong>.</p>
+<p>Sign in to continue to <strong>${escapeHtml(app)}</strong>.</p>
 ${alert(error)}
 <form method="post" action="authorize">
 ${hidden(params, { step: 'password' })}
@@ -150,8 +155,16 @@ function carried(source: Record<string, unknown> | URLSearchParams): Carried {
   return out;
 }
 
-/** Checks the request against the registered client; returns an error text when it fails. */
-async function checkClient(ctx: ServerContext, params: Carried): Promise<string | undefined> {
+/** Checks the request against the registered client: the client, or an error text when it fails. */
+async function checkClient(
+  ctx: ServerContext,
+  params: Carried
+): Promise<{ problem: string; client?: undefined } | { problem?: undefined; client: ClientApplicationRecord }> {
+  const problem = await clientProblem(ctx, params);
+  return typeof problem === 'string' ? { problem } : { client: problem };
+}
+
+async function clientProblem(ctx: ServerContext, params: Carried): Promise<string | ClientApplicationRecord> {
   if (params.response_type !== 'code') return 'Unsupported response_type (only code)';
   if (!params.client_id) return 'Missing client_id';
   if (!params.redirect_uri) return 'Missing redirect_uri';
@@ -178,7 +191,7 @@ async function checkClient(ctx: ServerContext, params: Carried): Promise<string 
     (confidential || !client.pkcePlain)
   )
     return 'code_challenge_method must be S256';
-  return undefined;
+  return client;
 }
 
 /**
@@ -225,10 +238,10 @@ export async function handleAuthorizeGet(
   req: ServerRequest
 ): Promise<ServerResponse> {
   const params = carried(req.query);
-  const problem = await checkClient(ctx, params);
+  const { problem, client } = await checkClient(ctx, params);
   if (problem) return errorPage(problem);
   const refused = await checkLaunchRequest(ctx, params);
-  return refused ? redirectWithError(params, refused) : signInPage(params);
+  return refused ? redirectWithError(params, refused) : signInPage(params, appName(client, params));
 }
 
 /** POST oauth2/authorize: one step of the sign-in form. */
@@ -242,7 +255,7 @@ export async function handleAuthorizePost(
     unknown
   >;
   const params = carried(body);
-  const problem = await checkClient(ctx, params);
+  const { problem, client } = await checkClient(ctx, params);
   if (problem) return errorPage(problem);
   const refused = await checkLaunchRequest(ctx, params);
   if (refused) return redirectWithError(params, refused);
@@ -269,6 +282,6 @@ export async function handleAuthorizePost(
     if (!isOperationOutcomeError(err)) throw err;
     const message = normalizeErrorString(err).replace(/ \(.*\)$/, '');
     if (step === 'mfa') return mfaPage(params, pick('login') ?? '', message);
-    return signInPage(params, message, pick('email'));
+    return signInPage(params, appName(client, params), message, pick('email'));
   }
 }

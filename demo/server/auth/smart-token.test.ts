@@ -90,6 +90,8 @@ describe.each(backends())('SMART standalone launch of a registered app (%s)', (b
         const page = await getAuthorize(server, authorizeQuery(server, { ...APP, aud }).query);
         expect(page.status).toBe(200);
         expect(page.text).toContain('<label for="password">Password</label>');
+        // The app as the person knows it: its registered name, not its client id.
+        expect(page.text).toContain('Sign in to continue to <strong>Third-party app</strong>.');
       }
     });
   });
