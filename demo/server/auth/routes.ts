@@ -4,6 +4,7 @@
  */
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { ServerContext } from '../context';
+import { requestObject } from './request-body';
 import { OAuthError, badRequest, unauthorized } from './errors';
 import {
   refId,
@@ -30,21 +31,6 @@ function json(body: unknown, status = 200): ServerResponse {
   return { status, body, headers: { 'Cache-Control': 'no-store' } };
 }
 
-function bodyOf(req: ServerRequest): Record<string, unknown> {
-  const body = req.body;
-  if (body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body))
-    return body as Record<string, unknown>;
-  if (Buffer.isBuffer(body) && body.length) {
-    try {
-      const parsed = JSON.parse(body.toString('utf8'));
-      if (parsed && typeof parsed === 'object') return parsed;
-    } catch {
-      // fall through to the empty body, which each step rejects field by field
-    }
-  }
-  return {};
-}
-
 function str(value: unknown): string | undefined {
   if (Array.isArray(value)) value = value[0];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -52,7 +38,7 @@ function str(value: unknown): string | undefined {
 
 /** POST oauth2/token: every grant answers JSON, errors as {error, error_description}. */
 async function token(grants: TokenGrants, req: ServerRequest): Promise<ServerResponse> {
-  const body = bodyOf(req);
+  const body = requestObject(req);
   try {
     const grantType = str(body.grant_type);
     let result: TokenResponse;
@@ -176,26 +162,28 @@ export function registerAuthRoutes(router: Router, ctx: ServerContext): void {
   const registration = new Registration(ctx);
   const grants = new TokenGrants(ctx);
   const post = (path: string, fn: (body: Record<string, unknown>) => Promise<unknown>) =>
-    router.add('POST', path, async (req) => json(await fn(bodyOf(req))));
+    router.add('POST', path, async (req) => json(await fn(requestObject(req))));
 
   post('/auth/method', async (body) => {
     // Every account lives here: no external identity provider to redirect to.
     if (body.email !== undefined && typeof body.email !== 'string') badRequest('Invalid email', 'email');
     return {};
   });
-  router.add('POST', '/auth/login', async (req) => json(await signIn.login(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/login', async (req) => json(await signIn.login(requestObject(req), req.remoteAddress)));
   post('/auth/mfa/verify', (body) => signIn.verifyMfa(body));
   post('/auth/mfa/login-enroll', (body) => signIn.enrollMfa(body));
   post('/auth/profile', (body) => signIn.chooseProfile(body));
   post('/auth/scope', (body) => signIn.setScope(body));
-  router.add('POST', '/auth/newuser', async (req) => json(await registration.newUser(bodyOf(req), req.remoteAddress)));
+  router.add('POST', '/auth/newuser', async (req) =>
+    json(await registration.newUser(requestObject(req), req.remoteAddress))
+  );
   router.add('POST', '/auth/newpatient', async (req) =>
-    json(await registration.newPatient(bodyOf(req), req.remoteAddress))
+    json(await registration.newPatient(requestObject(req), req.remoteAddress))
   );
   router.add('POST', '/auth/newproject', async (req) =>
-    json(await registration.newProject(bodyOf(req), req.remoteAddress))
+    json(await registration.newProject(requestObject(req), req.remoteAddress))
   );
-  registerPasswordResetRoutes(router, ctx, bodyOf);
+  registerPasswordResetRoutes(router, ctx, requestObject);
   post('/auth/google', async () => badRequest('Google sign-in is not configured on this server', 'googleCredential'));
   router.add('GET', '/auth/me', (req) => me(ctx, req));
   router.add('GET', '/auth/login/:login', (req) => loginStatus(ctx.systemRepo, req.params.login));

@@ -5,6 +5,7 @@
  * practitioner (the route is not public, so a caller is there); anyone else gets 403.
  */
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
+import { requestObject } from './request-body';
 import type { ServerContext } from '../context';
 import type { RequestAuth } from '../core/request-auth';
 import type { ClientApplicationRecord } from '../core/account-records';
@@ -25,21 +26,6 @@ function practitioner(req: ServerRequest): RequestAuth {
   return req.auth;
 }
 
-function jsonBody(req: ServerRequest): Record<string, unknown> {
-  const body = req.body;
-  if (body && typeof body === 'object' && !Buffer.isBuffer(body) && !Array.isArray(body))
-    return body as Record<string, unknown>;
-  if (Buffer.isBuffer(body) && body.length) {
-    try {
-      const parsed = JSON.parse(body.toString('utf8'));
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed;
-    } catch {
-      // answered below, field by field
-    }
-  }
-  return {};
-}
-
 function idField(body: Record<string, unknown>, field: string, required: boolean): string | undefined {
   const value = body[field];
   if (value === undefined && !required) return undefined;
@@ -50,7 +36,7 @@ function idField(body: Record<string, unknown>, field: string, required: boolean
 /** POST auth/launch: {client_id, patient, encounter?} → 201 {launch, launch_url}. */
 async function startLaunch(ctx: ServerContext, req: ServerRequest): Promise<ServerResponse> {
   const auth = practitioner(req);
-  const body = jsonBody(req);
+  const body = requestObject(req);
   const clientId = idField(body, 'client_id', true)!;
   const patientId = idField(body, 'patient', true)!;
   const encounterId = idField(body, 'encounter', false);
