@@ -22,6 +22,10 @@ export default defineConfig({
     index: 'src/index.ts',
     react: 'src/react/index.ts',
     'medplum-compat': 'src/react/medplum-compat/index.ts',
+    // One entry per language, so an app carries only the languages it imports.
+    'locales/es': 'src/locales/es/index.ts',
+    'locales/ar': 'src/locales/ar/index.ts',
+    'locales/pseudo': 'src/locales/pseudo/index.ts',
     'layers/fhir': 'src/fhir/index.ts',
     'layers/client': 'src/client/index.ts',
     'layers/login': 'src/client/login/index.ts',

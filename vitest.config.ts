@@ -19,6 +19,7 @@ const unitProject = {
 const libraryAliases = {
   alias: [
     { find: /^fhir-portal-kit\/react$/, replacement: librarySource('react/index.ts') },
+    { find: /^fhir-portal-kit\/locales\/([a-z-]+)$/, replacement: librarySource('locales/$1/index.ts') },
     { find: /^fhir-portal-kit$/, replacement: librarySource('index.ts') },
     // The README's examples import the stylesheet as a reader does; the tests run before any build.
     { find: /^fhir-portal-kit\/styles\.css$/, replacement: librarySource('styles/styles.css') },

@@ -60,6 +60,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^fhir-portal-kit\/react$/, replacement: src('react/index.ts') },
+      { find: /^fhir-portal-kit\/locales\/([a-z-]+)$/, replacement: src('locales/$1/index.ts') },
       { find: /^fhir-portal-kit\/styles\.css$/, replacement: src('styles/index.css') },
       { find: /^fhir-portal-kit$/, replacement: src('index.ts') },
     ],

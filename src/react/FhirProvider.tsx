@@ -1,7 +1,8 @@
 import { useContext, type ReactNode } from 'react';
 import type { FhirClient } from '../client';
 import { FhirClientContext } from './fhirClientContext';
-import { LocaleContext } from './locale/LocaleContext';
+import type { LocaleMessages } from './locale/LocaleMessages';
+import { LocaleProvider } from './locale/LocaleProvider';
 import { SubjectFromLaunchContext } from './subjectContext';
 
 /** Props of {@link FhirProvider}. */
@@ -15,6 +16,11 @@ export interface FhirProviderProps {
    */
   readonly locale?: string;
   /**
+   * Texts for every component family below, e.g. `es` from `fhir-portal-kit/locales/es` (any
+   * family or key left out stays English); a component's own `messages` prop wins.
+   */
+  readonly messages?: LocaleMessages;
+  /**
    * A SMART launch's patient in context (`client.getLaunchContext().patient`) is who the components
    * are about when they name no one (the Scheduler books for them), rather than the signed-in
    * profile: for an app a practitioner opens for a patient. Off by default.
@@ -23,12 +29,18 @@ export interface FhirProviderProps {
   readonly children?: ReactNode;
 }
 
-/** Makes a FhirClient (and a default locale) available to the hooks and components below it. */
-export function FhirProvider({ client, locale, subjectFromLaunch, children }: FhirProviderProps): ReactNode {
+/** Makes a FhirClient (and a default locale and texts) available to the hooks and components below it. */
+export function FhirProvider({ client, locale, messages, subjectFromLaunch, children }: FhirProviderProps): ReactNode {
   let tree = <FhirClientContext.Provider value={client}>{children}</FhirClientContext.Provider>;
   if (subjectFromLaunch)
     tree = <SubjectFromLaunchContext.Provider value={true}>{tree}</SubjectFromLaunchContext.Provider>;
-  return locale ? <LocaleContext.Provider value={locale}>{tree}</LocaleContext.Provider> : tree;
+  return locale || messages ? (
+    <LocaleProvider locale={locale} messages={messages}>
+      {tree}
+    </LocaleProvider>
+  ) : (
+    tree
+  );
 }
 
 /** The FhirClient of the nearest FhirProvider; throws when there is none. */

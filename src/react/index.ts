@@ -4,6 +4,11 @@
 export * from './FhirProvider';
 export * from './hooks';
 export { DEFAULT_LOCALE, useLocale } from './locale/LocaleContext';
+export { LocaleProvider, type LocaleProviderProps } from './locale/LocaleProvider';
+export type { LocaleMessages, MessageFamilies, MessageFamily } from './locale/LocaleMessages';
+export { useMessages } from './locale/MessagesContext';
+export { plural, formatCount } from './locale/plural';
+export { localeDirection } from './locale/direction';
 export * from './display';
 export * from './errors';
 export * from './notifications';
