@@ -34,42 +34,31 @@ import {
   type FhircastContextEntry,
   type FhircastEventName,
 } from '../../../src/fhir/fhircast-events';
-import { badRequestOutcome, OperationOutcomeError, unauthorizedOutcome } from '../../../src/fhir/outcomes';
 import type { ServerContext } from '../context';
-import { forbidden, tooLarge, tooManyRequests } from '../core/errors';
-import type { RequestAuth } from '../core/request-auth';
+import { tooLarge, tooManyRequests } from '../core/errors';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { SUBSCRIPTIONS_WS_PATH } from '../ws/subscriptions';
 import type { LiveBus } from '../live-bus';
 import { createEndpointId, endpointKey, readEndpointId, type EndpointSubscription } from './endpoint';
+import {
+  FHIRCAST_BUS_CHANNEL,
+  FHIRCAST_LEASE_SECONDS,
+  FHIRCAST_UNSUBSCRIBE_CHANNEL,
+  FHIRCAST_WS_PREFIX,
+  FHIRCAST_HUB_PATH,
+  MAX_FHIRCAST_EVENT_BYTES,
+  MAX_PENDING_EVENTS_PER_USER,
+  MAX_SOCKETS_PER_USER,
+  MAX_SUBSCRIPTIONS_PER_PROJECT,
+  MAX_TOPICS_PER_USER,
+  MAX_UNSUBSCRIBES,
+  MAX_UNSUBSCRIBES_PER_USER,
+} from './hub-limits';
+import { anchorType, assertTopicAccess, checkTopic, invalid, refuseUpgrade, requireAuth } from './hub-input';
 import { liveLogins } from './live-login';
-import { decideTopicAccess, topicOwner, type TopicAccessRequest } from './topic-access';
+import { decideTopicAccess, topicOwner } from './topic-access';
 
-/** The hub's HTTP path. */
-export const FHIRCAST_HUB_PATH = '/fhircast/STU3';
-/** Websocket endpoints live under this path. */
-export const FHIRCAST_WS_PREFIX = '/ws/fhircast/';
-/** How long a subscription lasts, and how long an endpoint waits for its socket. */
-export const FHIRCAST_LEASE_SECONDS = 3600;
-/** Longest topic accepted, checked before anything else looks at it. */
-export const MAX_TOPIC_LENGTH = 256;
-/** Most sockets one project may hold on one server process. */
-export const MAX_SUBSCRIPTIONS_PER_PROJECT = 1000;
-/** Most sockets one user may hold on one server process: a tab each, with room to spare, far below the project's. */
-export const MAX_SOCKETS_PER_USER = 32;
-/** Most topics with a context one user may hold. */
-export const MAX_TOPICS_PER_USER = 16;
-/** Largest event body (and so the largest context a topic keeps), in bytes. */
-export const MAX_FHIRCAST_EVENT_BYTES = 64 * 1024;
-/** Most events of one user's topics waiting for delivery on a process; a publish past it answers 429. */
-export const MAX_PENDING_EVENTS_PER_USER = 64;
-/** Most unsubscribed endpoints one user may have pending (until their lease ends), and all users together. */
-export const MAX_UNSUBSCRIBES_PER_USER = 256;
-const MAX_UNSUBSCRIBES = 100_000;
-/** The bus channel FHIRcast events travel on between processes. */
-export const FHIRCAST_BUS_CHANNEL = 'fhircast';
-/** The bus channel unsubscribes travel on, so every process closes the endpoint's sockets. */
-export const FHIRCAST_UNSUBSCRIBE_CHANNEL = 'fhircast-unsubscribe';
+export * from './hub-limits';
 
 /** The sockets this process holds for one endpoint. */
 interface EndpointSockets {
@@ -97,40 +86,6 @@ interface PublishedEvent {
   payload: unknown;
   context: FhircastContextEntry[];
   versionId?: string;
-}
-
-function invalid(text: string, expression?: string): OperationOutcomeError {
-  return new OperationOutcomeError(badRequestOutcome(text, expression));
-}
-
-function requireAuth(req: ServerRequest): RequestAuth {
-  if (!req.auth) throw new OperationOutcomeError(unauthorizedOutcome());
-  return req.auth;
-}
-
-/** Throws 403 unless the caller may do this with the topic (topic-access.ts). */
-function assertTopicAccess(request: TopicAccessRequest): void {
-  const decision = decideTopicAccess(request);
-  if (!decision.allowed) throw forbidden(decision.reason);
-}
-
-function refuseUpgrade(socket: Duplex, status: string): void {
-  socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
-  socket.destroy();
-}
-
-function checkTopic(topic: unknown): string {
-  if (typeof topic !== 'string' || topic === '')
-    throw invalid('Invalid topic provided. Topic must be a non-empty string.', 'hub.topic');
-  if (topic.length > MAX_TOPIC_LENGTH)
-    throw invalid(`Topic must be at most ${MAX_TOPIC_LENGTH} characters.`, 'hub.topic');
-  return topic;
-}
-
-/** Events whose context the topic keeps: 'Patient-open' → 'Patient'. */
-function anchorType(event: FhircastEventName): string | undefined {
-  const match = /^([A-Za-z]+)-(open|close)$/.exec(event);
-  return match?.[1];
 }
 
 /** Registers the hub's routes and websocket endpoint on a server; close() ends its sockets (before the HTTP server closes). */
