@@ -9,12 +9,14 @@ import * as esChat from '../../locales/es/chat';
 import * as esQuestionnaire from '../../locales/es/questionnaire';
 import * as esScheduler from '../../locales/es/scheduler';
 import { ChangePasswordForm } from '../auth/ChangePasswordForm';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { BaseChat } from '../chat/BaseChat';
 import { FhirProvider } from '../FhirProvider';
 import { SimpleQuestionnaireForm } from '../questionnaire/SimpleQuestionnaireForm';
 import { MonthCalendar } from '../scheduler/MonthCalendar';
 import { createTestClient, fhirJson } from '../test-utils';
 import type { LocaleMessages } from './LocaleMessages';
+import { LocaleProvider } from './LocaleProvider';
 
 const client = createTestClient(() => fhirJson({}, 404)).client;
 
@@ -45,7 +47,8 @@ beforeAll(() => {
   } as unknown as typeof ResizeObserver;
 });
 
-describe("the provider's messages", () => {
+// Rendering four families at once is slow on a busy machine; as in MonthCalendar.test.tsx.
+describe("the provider's messages", { timeout: 30_000 }, () => {
   it('reach a component of each family: auth, questionnaire, scheduler and chat', async () => {
     const user = userEvent.setup();
     render(
@@ -70,6 +73,23 @@ describe("the provider's messages", () => {
     // The engine's texts arrive through the form: a required answer left empty.
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Este campo es obligatorio.')).toBeInTheDocument();
+  });
+
+  it('reach a class component: the error panel', () => {
+    const Throws = () => {
+      throw new Error('Boom');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <LocaleProvider messages={{ errorBoundary: { title: 'Algo salió mal' } }}>
+        <ErrorBoundary messages={{ tryAgain: 'Reintentar' }}>
+          <Throws />
+        </ErrorBoundary>
+      </LocaleProvider>
+    );
+    expect(screen.getByRole('heading', { name: 'Algo salió mal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    vi.restoreAllMocks();
   });
 
   it("lose to a component's own messages prop", () => {
