@@ -8,11 +8,11 @@ import {
   SYSTOLIC_CODE,
   type ObservationSeries,
 } from '../../fhir';
+import { chartDirection } from './chartDirection';
 import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
-import { chartDirection } from './chartDirection';
 
 export type { ChartYMin } from './chartYDomain';
 
@@ -172,12 +172,12 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     ref
   ) {
     const locale = useLocale(localeProp);
-    const direction = chartDirection(rest.dir, locale);
-    const rtl = direction === 'rtl';
     const t = { ...defaultObservationChartMessages, ...messages };
     const unit = formatUnit(unitCode) || undefined;
     const cls = (slot: ObservationChartSlot) => slotClassName(slot, classNames);
     const id = useId();
+    const direction = chartDirection(rest.dir, locale);
+    const rtl = direction === 'rtl';
     const ObservationChartCanvas = loadedCanvas ?? LazyObservationChartCanvas;
     const [focusIndex, setFocusIndex] = useState<number>();
     // The table's rows are built only once it is opened: thousands of rows nobody asked for would
