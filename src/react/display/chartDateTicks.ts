@@ -28,7 +28,10 @@ export function fitDateTicks(
 ): Date[] {
   const [start, end] = scale.range();
   const span = Math.abs(end - start);
-  const sample = scale.ticks(1)[0];
+  // d3's default count, not 1: ticks(1) asks for yearly ticks, and a span of a few months that
+  // holds no 1 January has none, which labelled no date at all.
+  const candidates = scale.ticks();
+  const sample = candidates[0];
   if (!sample || !(width > 0)) return [];
   // Start from as many labels as could fit if each were as wide as the first: usually the first
   // or second count tried fits, so a resize measures a handful of labels, not dozens.
@@ -50,8 +53,7 @@ export function fitDateTicks(
   }
   // Not even one label with a gap: the one nearest the middle that stays on the axis, if any.
   const middle = (start + end) / 2;
-  const inside = scale
-    .ticks(1)
+  const inside = candidates
     .filter((t) => labelBox(scale(t), measure(formatDate(t)), width))
     .sort((a, b) => Math.abs(scale(a) - middle) - Math.abs(scale(b) - middle));
   return inside.slice(0, 1);
@@ -62,7 +64,11 @@ function labelBox(x: number, w: number, width: number): boolean {
   return x - w / 2 >= 0 && x + w / 2 <= width;
 }
 
-/** The ticks to label (those on the axis, repeats dropped), or undefined when two would touch. */
+/**
+ * The ticks to label (those on the axis, repeats dropped), or undefined when two would touch.
+ * Ticks come in time order, which runs leftwards on a right-to-left chart: neighbours are
+ * compared by distance, not by which is further right.
+ */
 function placeLabels(
   ticks: readonly Date[],
   scale: DateTickScale,
@@ -72,17 +78,17 @@ function placeLabels(
 ): Date[] | undefined {
   const kept: Date[] = [];
   let lastText: string | undefined;
-  let lastRight = -Infinity;
+  let last: { x: number; w: number } | undefined;
   for (const tick of ticks) {
     const text = formatDate(tick);
     if (text === lastText) continue;
     const x = scale(tick);
     const w = measure(text);
     if (!labelBox(x, w, width)) continue;
-    if (x - w / 2 < lastRight + DATE_LABEL_GAP) return undefined;
+    if (last && Math.abs(x - last.x) < (w + last.w) / 2 + DATE_LABEL_GAP) return undefined;
     kept.push(tick);
     lastText = text;
-    lastRight = x + w / 2;
+    last = { x, w };
   }
   return kept.length ? kept : undefined;
 }
