@@ -46,6 +46,11 @@ export default defineConfig({
   splitting: true,
   target: 'es2022',
   external: ['react', 'react-dom', 'react/jsx-runtime', 'fhirpath'],
+  // Text as UTF-8, not \u escapes: an Arabic letter is 2 bytes instead of 6, which is a tenth of
+  // the Arabic locale gzipped (and every '…' and '·' of the English texts).
+  esbuildOptions(options) {
+    options.charset = 'utf8';
+  },
   onSuccess: useClientFirstInCommonJs,
 });
 
