@@ -334,9 +334,9 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     return this.#offlineLayer?.outbox;
   }
 
-  /** Resolves once the offline part (offline option) has loaded; `outbox` is then set for a signed-in login. */
+  /** Resolves once the offline part (offline option) has loaded and done its store work so far (a wipe); `outbox` is then set. */
   async whenOfflineReady(): Promise<void> {
-    await this.#offline;
+    await (await this.#offline)?.settled();
   }
 
   /** True when a read answered from the device, not the server (offline option): a resource, Bundle or searchResources array. */

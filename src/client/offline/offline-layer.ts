@@ -71,6 +71,8 @@ export class OfflineLayer {
   #servedStale = false;
   #networkDown = false;
   #login?: string;
+  /** The login that just ended, when none followed: a 401 may end it before the request that got the 401 says so. */
+  #ended?: string;
   #outbox?: Outbox;
   #work: Promise<unknown> = Promise.resolve();
 
@@ -205,7 +207,8 @@ export class OfflineLayer {
 
   /** A 401 ended the session: the server no longer accepts this login, so its data leaves the device. */
   revoked(): void {
-    const login = this.#login;
+    const login = this.#login ?? this.#ended;
+    this.#ended = undefined;
     if (login) this.#wipe(login);
   }
 
@@ -236,6 +239,7 @@ export class OfflineLayer {
     if (key === this.#login) return;
     const previous = this.#login;
     this.#outbox?.close();
+    this.#ended = key ? undefined : previous;
     this.#login = key;
     this.#outbox = key ? this.#newOutbox(key) : undefined;
     // Signed out or cleared: the storage no longer holds that login, so neither does the device.
