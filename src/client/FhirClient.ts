@@ -34,6 +34,8 @@ import { ClientTransport } from './client-transport';
 import { type FhirClientEventMap, TypedEventTarget } from './events';
 import { type ClientLog, consoleLog } from './log';
 import { listenForSignOutInOtherTabs } from './login/crossTab';
+import type { OfflineLayer } from './offline/offline-layer';
+import type { Outbox } from './offline/outbox';
 import type { AuthorizeRequest } from './login/redirect';
 import type {
   BaseLoginRequest,
@@ -83,6 +85,8 @@ function missing(text: string): never {
 const loadLoginSteps = () => import('./login/steps');
 const loadRedirect = () => import('./login/redirect');
 const loadSchema = () => import('./schema');
+// The offline part (persisted reads, the outbox) loads only for a client given the offline option.
+const loadOffline = () => import('./offline/offline-layer');
 
 /**
  * A FHIR R4 client for any FHIR server and for the login protocol of the reference server (demo/server): requests
@@ -101,6 +105,8 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   readonly #cache: ClientCache;
   readonly #session: ClientSession;
   readonly #autoBatcher?: AutoBatcher;
+  readonly #offline?: Promise<OfflineLayer>;
+  #offlineLayer?: OfflineLayer;
 
   /** The server's key-value store (keyvalue/v1/{key}). */
   readonly keyValue: KeyValueClient;
@@ -125,8 +131,23 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
       emit: (type) => this.dispatchEvent({ type } as FhirClientEventMap[typeof type]),
       invalidateAll: () => this.invalidateAll(),
       fetchSessionDetails: (skipSession) =>
-        this.#request<SessionDetails>('GET', o.baseUrl + 'auth/me', {}, undefined, undefined, false, skipSession),
+        this.#read(o.baseUrl + 'auth/me', () =>
+          this.#request<SessionDetails>('GET', o.baseUrl + 'auth/me', {}, undefined, undefined, false, skipSession)
+        ),
     });
+    if (o.offline) {
+      const offline = o.offline;
+      this.#offline = loadOffline().then(
+        (m) =>
+          (this.#offlineLayer = new m.OfflineLayer(
+            this,
+            offline,
+            (method, url, options, body, contentType) =>
+              this.#request(method, url, options, body, contentType, false, false, true),
+            (message) => log('warn', message)
+          ))
+      );
+    }
     if (o.autoBatchTime > 0) {
       this.#autoBatcher = new AutoBatcher(
         o.autoBatchTime,
@@ -304,6 +325,28 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
       this.#log('warn', `Sign-out request failed: ${normalizeErrorString(error)}`);
     }
     this.clear();
+    // With the offline option, the login's reads and outbox are gone from the device when this resolves.
+    await (await this.#offline)?.settled();
+  }
+
+  /** The signed-in login's outbox of writes waiting for the network (offline option), once loaded. */
+  get outbox(): Outbox | undefined {
+    return this.#offlineLayer?.outbox;
+  }
+
+  /** Resolves once the offline part (offline option) has loaded and done its store work so far (a wipe); `outbox` is then set. */
+  async whenOfflineReady(): Promise<void> {
+    await (await this.#offline)?.settled();
+  }
+
+  /** True when a read answered from the device, not the server (offline option): a resource, Bundle or searchResources array. */
+  isStale(value: unknown): boolean {
+    return !!this.#offlineLayer?.isStale(value);
+  }
+
+  /** True while the browser is offline or the last request found no network (offline option). */
+  isOffline(): boolean {
+    return !!this.#offlineLayer?.isOffline();
   }
 
   /** The signed-in user's profile, when loaded. */
@@ -469,10 +512,11 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
       const cached = this.#cache.getRequest<T>(href);
       if (cached) return cached;
     }
-    const pending =
+    const pending = this.#read<T>(href, () =>
       this.#autoBatcher && !options.disableAutoBatch && href.startsWith(this.#options.fhirBaseUrl)
         ? this.#autoBatcher.add(href, options)
-        : this.#request('GET', href, options);
+        : this.#request('GET', href, options)
+    );
     const promise = new ReadablePromise<T>(
       pending.then((result) => {
         this.#cache.storeResult(href, result);
@@ -506,7 +550,14 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   #write<T>(method: string, url: URL | string, options: RequestOptions, body?: any, contentType?: string): Promise<T> {
     const href = this.#transport.resolveUrl(url);
     this.#cache.deleteRequest(href);
-    return this.#request(method, href, options, body, contentType);
+    return this.#offline
+      ? this.#offline.then((offline) => offline.write(method, href, options, body, contentType) as Promise<T>)
+      : this.#request(method, href, options, body, contentType);
+  }
+
+  /** A GET through the offline part when there is one: kept on the device, answered from it without network. */
+  #read<T>(href: string, send: () => Promise<T>): Promise<T> {
+    return this.#offline ? this.#offline.then((offline) => offline.read(href, send)) : send();
   }
 
   /** The pipeline of every call: session check, send, one refresh and resend after a 401, 202 polling, parsed body. */
@@ -517,7 +568,8 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     body?: unknown,
     contentType?: string,
     retried = false,
-    skipSession = false
+    skipSession = false,
+    raw = false
   ): Promise<T> {
     if (options.signal?.aborted) throw abortedError();
     const session = this.#session;
@@ -527,14 +579,15 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     let response = await this.#transport.send(method, url, options, authorization, body, contentType);
     if (response.status === 401 && !skipSession) {
       if (!retried && (await session.refreshAfter401(tokenSent))) {
-        return this.#request(method, url, options, body, contentType, true);
+        return this.#request(method, url, options, body, contentType, true, false, raw);
       }
+      this.#offlineLayer?.revoked();
       session.unauthenticated(tokenSent);
     }
     if (response.status === 202 && options.pollStatusOnAccepted) {
       response = await this.#transport.poll(response, options, authorization);
     }
-    return readResponse(response);
+    return raw ? (response as T) : readResponse(response);
   }
 
   // ---------------------------------------------------------------- reads

@@ -29,5 +29,7 @@ export * from './login';
 export * from './subscriptions';
 export * from './fhircast';
 export * from './chat';
+// Offline use (opt in): the persisted stores for FhirClient's offline option.
+export * from './offline';
 // SMART App Launch from just the FHIR base: thin entry points, the work loads on demand.
 export * from './smart';

@@ -1,4 +1,5 @@
 import { throwError } from '../fhir/outcomes';
+import type { OfflineOptions } from './offline/offline-layer';
 import type { ClientStorage } from './storage';
 
 /** Makes a PDF from a document definition (pdfmake's createPdf, for example). */
@@ -48,6 +49,8 @@ export interface FhirClientOptions {
   logLevel?: 'none' | 'error' | 'warn';
   /** Enables createPdf. */
   createPdf?: CreatePdfFunction;
+  /** Keeps reads and unsent writes on the device, per login, for use offline (opt in; see OfflineOptions). */
+  offline?: OfflineOptions;
 }
 
 /** Options with every default filled in. */

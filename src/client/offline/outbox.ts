@@ -1,0 +1,228 @@
+import { normalizeErrorString } from '../../fhir/outcomes';
+import type { Resource } from '../../fhir/types';
+import { TypedEventTarget } from '../events';
+import { readResponse } from '../transport';
+import { type BackoffOptions, backoffDelay } from './backoff';
+import type { OutboxEntry } from './outbox-entry';
+import type { OfflineStore } from './store';
+
+/** What the outbox tells its listeners. */
+export type OutboxEventMap = {
+  /** The list changed (an entry was added, started, sent, refused). */
+  change: { type: 'change'; entries: readonly OutboxEntry[] };
+  /** The server has a write: `entry.result` is what it answered. */
+  sent: { type: 'sent'; entry: OutboxEntry };
+  /** An update met a newer version on the server (412): both versions, nothing overwritten. */
+  conflict: { type: 'conflict'; entry: OutboxEntry; local: Resource; server?: Resource };
+  /** The server refused a write for good (a 4xx other than 412); it left the outbox. */
+  error: { type: 'error'; entry: OutboxEntry; error: unknown };
+};
+
+/** What an outbox needs from the client around it. */
+export interface OutboxHost {
+  store: OfflineStore;
+  /** The login whose writes these are. */
+  login: string;
+  /** Sends one entry with the session's current token (never stored) and no retries of its own. */
+  send(entry: OutboxEntry): Promise<Response>;
+  /** The server's current version of a resource, after a 412. */
+  readCurrent(resourceType: string, id: string): Promise<Resource | undefined>;
+  backoff?: BackoffOptions;
+  log(message: string): void;
+}
+
+const isUnsent = (entry: OutboxEntry): boolean => entry.state !== 'sent' && entry.state !== 'failed';
+/** The resource a write is about, without what the server stamps on it. */
+const content = (resource: Resource | undefined): string => JSON.stringify({ ...resource, meta: undefined });
+
+/**
+ * One login's writes that could not reach the server, kept in the OfflineStore and sent in the
+ * order they were made: at once when asked (flush), on the browser's 'online' event, and on a
+ * timer that waits longer after each failure. A network failure, a 429 or a 5xx keeps the entry
+ * for the next try; a 412 stops it as a conflict with both versions; any other 4xx drops it with
+ * an error event. Sent and refused entries stay in the list (not in the store) so the UI can say so.
+ */
+export class Outbox extends TypedEventTarget<OutboxEventMap> {
+  readonly #host: OutboxHost;
+  #entries: OutboxEntry[] = [];
+  #flushing?: Promise<void>;
+  #timer?: ReturnType<typeof setTimeout>;
+  /** Failed tries in a row; each doubles the wait before the next. */
+  #failures = 0;
+  #closed = false;
+  /** Resolves once the entries stored by an earlier page are loaded. */
+  readonly ready: Promise<void>;
+
+  constructor(host: OutboxHost) {
+    super();
+    this.#host = host;
+    this.ready = host.store.list<OutboxEntry>(host.login, 'outbox').then((stored) => {
+      // A send cut off by a reload never got its answer: it goes again (its conditional headers make that safe).
+      const restored = stored.map((entry) =>
+        entry.state === 'sending' ? { ...entry, state: 'pending' as const } : entry
+      );
+      this.#entries = [...restored, ...this.#entries];
+      this.#changed();
+    });
+  }
+
+  /** Every write of this login this page knows: waiting, sending, sent, in conflict or refused, oldest first. */
+  list(): readonly OutboxEntry[] {
+    return this.#entries;
+  }
+
+  /** True while a write has not reached the server (pending, sending or in conflict): ask before signing out. */
+  hasPending(): boolean {
+    return this.#entries.some(isUnsent);
+  }
+
+  /** Calls the listener with the list whenever it changes; answers the unsubscribe function. */
+  subscribe(listener: (entries: readonly OutboxEntry[]) => void): () => void {
+    const onChange = (event: OutboxEventMap['change']): void => listener(event.entries);
+    this.addEventListener('change', onChange);
+    return () => this.removeEventListener('change', onChange);
+  }
+
+  /** Keeps a write in the store and in the list, then tries to send what waits. */
+  async add(entry: OutboxEntry): Promise<void> {
+    this.#entries = [...this.#entries, entry];
+    this.#changed();
+    await this.#host.store.put(this.#host.login, 'outbox', entry.id, entry);
+  }
+
+  /** Drops an entry the user gave up on (a conflict, say) from the store and the list. */
+  async discard(id: string): Promise<void> {
+    this.#entries = this.#entries.filter((entry) => entry.id !== id);
+    this.#changed();
+    await this.#host.store.delete(this.#host.login, 'outbox', id);
+  }
+
+  /** Sends every waiting write in order; resolves when done or when the network fails again (a retry is then scheduled). */
+  flush(): Promise<void> {
+    this.#flushing ??= this.ready.then(() => this.#drain()).finally(() => (this.#flushing = undefined));
+    return this.#flushing;
+  }
+
+  /** Tries again after the current backoff wait, unless a try is already scheduled (a write just failed for lack of network). */
+  schedule(): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        void this.flush();
+      },
+      backoffDelay(this.#failures + 1, this.#host.backoff)
+    );
+  }
+
+  /** Stops sending (sign-out, another login): nothing of this login goes out any more. */
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#entries = [];
+    this.#changed();
+  }
+
+  async #drain(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    for (;;) {
+      const entry = this.#entries.find((e) => e.state === 'pending');
+      if (!entry || this.#closed) return;
+      await this.#update(entry, { state: 'sending' });
+      let response: Response;
+      try {
+        response = await this.#host.send(entry);
+      } catch (error) {
+        // No answer at all (offline, or the answer was lost): the same request goes again later.
+        this.#host.log(`Outbox: ${entry.method} ${entry.url} not sent (${normalizeErrorString(error)})`);
+        return this.#retryLater(entry);
+      }
+      if (response.status === 429 || response.status >= 500) {
+        await response.body?.cancel().catch(() => undefined);
+        return this.#retryLater(entry);
+      }
+      await this.#settle(entry, response);
+    }
+  }
+
+  async #settle(entry: OutboxEntry, response: Response): Promise<void> {
+    const { status } = response;
+    if (status === 412 && entry.kind === 'update') {
+      await response.body?.cancel().catch(() => undefined);
+      const local = entry.body as Resource;
+      const server = await this.#host
+        .readCurrent(entry.resourceType, entry.resourceId as string)
+        .catch(() => undefined);
+      // Our own update, whose answer was lost, came back as the newer version: it is sent, not a conflict.
+      if (server && content(server) === content(local)) return this.#sent(entry, server);
+      const conflict = { local, server };
+      await this.#update(entry, { state: 'conflict', conflict }, true);
+      if (this.#closed) return;
+      this.dispatchEvent({ type: 'conflict', entry: this.#find(entry.id), local, server });
+      return;
+    }
+    // A delete replayed after its answer was lost finds the resource gone: that is what it wanted.
+    if (entry.kind === 'delete' && (status === 404 || status === 410)) return this.#sent(entry, undefined);
+    try {
+      const result = await readResponse(response);
+      await this.#sent(entry, result?.resourceType ? result : undefined);
+    } catch (error) {
+      await this.#host.store.delete(this.#host.login, 'outbox', entry.id);
+      await this.#update(entry, { state: 'failed', error: normalizeErrorString(error) });
+      if (this.#closed) return;
+      this.dispatchEvent({ type: 'error', entry: this.#find(entry.id), error });
+    }
+  }
+
+  async #sent(entry: OutboxEntry, result: Resource | undefined): Promise<void> {
+    this.#failures = 0;
+    await this.#host.store.delete(this.#host.login, 'outbox', entry.id);
+    await this.#update(entry, { state: 'sent', result });
+    const version = result?.meta?.versionId;
+    if (entry.kind === 'update' && version) await this.#rebase(entry, version);
+    if (this.#closed) return;
+    this.dispatchEvent({ type: 'sent', entry: this.#find(entry.id) });
+  }
+
+  /** Later updates of the same resource were made over the version this one replaced: they follow its new version. */
+  async #rebase(sent: OutboxEntry, version: string): Promise<void> {
+    const before = sent.headers['If-Match'];
+    for (const entry of this.#entries) {
+      if (entry.state !== 'pending' || entry.url !== sent.url || !before || entry.headers['If-Match'] !== before)
+        continue;
+      const body = entry.body as Resource;
+      await this.#update(
+        entry,
+        {
+          headers: { ...entry.headers, 'If-Match': `W/"${version}"` },
+          body: { ...body, meta: { ...body.meta, versionId: version } },
+        },
+        true
+      );
+    }
+  }
+
+  async #retryLater(entry: OutboxEntry): Promise<void> {
+    this.#failures++;
+    await this.#update(entry, { state: 'pending', attempts: entry.attempts + 1 }, true);
+    this.schedule();
+  }
+
+  #find(id: string): OutboxEntry {
+    return this.#entries.find((entry) => entry.id === id) as OutboxEntry;
+  }
+
+  async #update(entry: OutboxEntry, change: Partial<OutboxEntry>, persist = false): Promise<void> {
+    // A closed outbox (signed out) forgets its entries: an answer that arrives late changes nothing.
+    if (this.#closed) return;
+    const next = { ...this.#find(entry.id), ...change };
+    this.#entries = this.#entries.map((e) => (e.id === entry.id ? next : e));
+    this.#changed();
+    if (persist && !this.#closed) await this.#host.store.put(this.#host.login, 'outbox', entry.id, next);
+  }
+
+  #changed(): void {
+    this.dispatchEvent({ type: 'change', entries: this.#entries });
+  }
+}
