@@ -15,7 +15,7 @@ import { forbidden } from '../core/errors';
 import type { RequestAuth } from '../core/request-auth';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { Repository } from '../store/repository';
-import { AuthMessages, badRequest, unauthorized } from './errors';
+import { AuthMessages, CodedAuthTexts, badRequest, tooLong, unauthorized } from './errors';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './login-input';
 import { hashPassword, verifyPassword } from './password';
 import { refId, type LoginRecord, type UserRecord } from '../core/account-records';
@@ -24,7 +24,7 @@ import { generateTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from './totp';
 
 /** Texts of the settings routes. */
 export const AccountSettingsMessages = {
-  incorrectPassword: 'Incorrect password',
+  incorrectPassword: CodedAuthTexts.incorrectPassword,
   notAPerson: 'Only a signed-in person has a password',
   alreadyEnrolled: 'MFA is already on',
   notEnrolled: 'MFA is not on',
@@ -49,8 +49,7 @@ function bodyOf(req: ServerRequest): Record<string, unknown> {
 /** A password field: present, a string, at most MAX_PASSWORD_LENGTH (checked before any hash). */
 function passwordField(value: unknown, expression: string, text: string): string {
   if (typeof value !== 'string' || value === '') badRequest(text, expression);
-  if (value.length > MAX_PASSWORD_LENGTH)
-    badRequest(`${expression} must be at most ${MAX_PASSWORD_LENGTH} characters`, expression);
+  if (value.length > MAX_PASSWORD_LENGTH) tooLong(expression, MAX_PASSWORD_LENGTH);
   return value;
 }
 

@@ -1,6 +1,6 @@
 // What every bot check of registration is (ALTCHA, reCAPTCHA) and how it refuses: a 400
 // OperationOutcome with one of these texts, on the body field that carries the solution.
-import { OperationOutcomeError, badRequestOutcome } from '../../../src/fhir/outcomes';
+import { OperationOutcomeError, OutcomeCodes, badRequestOutcome, withOutcomeCode } from '../../../src/fhir/outcomes';
 
 /** Exact texts of a refused bot check. */
 export const BotCheckMessages = {
@@ -22,5 +22,16 @@ export interface BotCheck {
 
 /** Throws the 400 of a refused bot check, on the field that carries the solution. */
 export function refuseBotCheck(text: string, field: string): never {
-  throw new OperationOutcomeError(badRequestOutcome(text, field));
+  const code = BOT_CHECK_CODES[text];
+  const outcome = badRequestOutcome(text, field);
+  throw new OperationOutcomeError(code ? withOutcomeCode(outcome, code) : outcome);
 }
+
+// The outcome code of each refusal, so the client says it in the reader's language.
+const BOT_CHECK_CODES: Readonly<Record<string, (typeof OutcomeCodes)[keyof typeof OutcomeCodes]>> = {
+  [BotCheckMessages.required]: OutcomeCodes.botCheckRequired,
+  [BotCheckMessages.failed]: OutcomeCodes.botCheckFailed,
+  [BotCheckMessages.expired]: OutcomeCodes.botCheckExpired,
+  [BotCheckMessages.used]: OutcomeCodes.botCheckUsed,
+  [BotCheckMessages.unreachable]: OutcomeCodes.botCheckUnreachable,
+};

@@ -3,7 +3,7 @@
  * from anyone, so each field is bounded before scrypt or storage sees it.
  */
 import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
-import { AuthMessages, badRequest } from './errors';
+import { AuthMessages, badRequest, tooLong } from './errors';
 
 /** Minimum password length at registration. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -28,6 +28,6 @@ export function requireString(
   maxLength = MAX_NAME_LENGTH
 ): string {
   if (typeof value !== 'string' || value.trim() === '') badRequest(text, expression);
-  if (value.length > maxLength) badRequest(`${expression} must be at most ${maxLength} characters`, expression);
+  if (value.length > maxLength) tooLong(expression, maxLength);
   return value;
 }

@@ -21,11 +21,13 @@ import type { ServerContext } from '../context';
 import type { UserRecord } from '../core/account-records';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import { revokeLoginsOf } from './account-settings';
-import { AuthMessages, badRequest } from './errors';
+import { AuthMessages, CodedAuthTexts, badRequest, tooLong } from './errors';
 import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail } from './login-input';
 import { hashPassword } from './password';
 import { safeEqual } from './safe-equal';
+import { mailLanguage, type MailLanguage } from './mail-language';
+import { resetMail } from './reset-mail';
 import { throttlesOf } from './throttles';
 
 /** How long a reset link works. */
@@ -33,8 +35,9 @@ export const RESET_LINK_LIFETIME_MS = 30 * 60_000;
 
 /** Texts of the reset routes. */
 export const PasswordResetMessages = {
-  invalidLink: 'This link is invalid or has expired; ask for a new one',
-  passwordRequired: 'Password is required',
+  invalidLink: CodedAuthTexts.resetLinkInvalid,
+  passwordRequired: CodedAuthTexts.passwordRequired,
+  /** The English subject (reset-mail.ts has every language's). */
   mailSubject: 'Reset your password',
 } as const;
 
@@ -43,6 +46,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The language the mail is written in (Content-Language). */
+  language?: MailLanguage;
   /** The link the mail carries (what the console line and the demo's outbox show). */
   link: string;
 }
@@ -119,7 +124,11 @@ export class PasswordReset {
   ) {}
 
   /** POST auth/resetpassword: the same answer for every well-formed email. */
-  async requestReset(body: Record<string, unknown>, remoteAddress?: string): Promise<Record<string, never>> {
+  async requestReset(
+    body: Record<string, unknown>,
+    remoteAddress?: string,
+    language: MailLanguage = 'en'
+  ): Promise<Record<string, never>> {
     const email = normalizeEmail(body.email);
     await throttlesOf(this.ctx).passwordResetAttempt(email, remoteAddress);
     // A domain a provider owns has no password here to reset (auth/login says the same, by domain).
@@ -127,13 +136,15 @@ export class PasswordReset {
     const user = await this.ctx.systemRepo.searchOne<UserRecord>('User', { email });
     if (user) {
       // After the answer: the record and the mail would make a known email's answer slower.
-      void this.sendLink(user).catch((err: unknown) => console.error('[server] password reset mail failed', err));
+      void this.sendLink(user, language).catch((err: unknown) =>
+        console.error('[server] password reset mail failed', err)
+      );
     }
     return {};
   }
 
-  /** Stores a reset record for the user and mails its link. */
-  async sendLink(user: UserRecord): Promise<void> {
+  /** Stores a reset record for the user and mails its link, in `language`. */
+  async sendLink(user: UserRecord, language: MailLanguage = 'en'): Promise<void> {
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const now = this.now();
@@ -146,10 +157,8 @@ export class PasswordReset {
     const link = resetLink(portalUrl, id, secret);
     await mailer.send({
       to: user.email,
-      subject: PasswordResetMessages.mailSubject,
-      text: `Someone asked to reset the password of your account. To choose a new one, open this link within ${
-        RESET_LINK_LIFETIME_MS / 60_000
-      } minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+      ...resetMail(language, link, RESET_LINK_LIFETIME_MS / 60_000),
+      language,
       link,
     });
   }
@@ -162,8 +171,7 @@ export class PasswordReset {
     const password = body.password;
     if (typeof password !== 'string' || password === '') badRequest(PasswordResetMessages.passwordRequired, 'password');
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
-    if (password.length > MAX_PASSWORD_LENGTH)
-      badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
+    if (password.length > MAX_PASSWORD_LENGTH) tooLong('password', MAX_PASSWORD_LENGTH);
 
     const { rows } = await this.ctx.db.query<ResetRow>(
       'SELECT user_id, secret_digest, expires_at, used_at FROM password_resets WHERE id = $1',
@@ -209,7 +217,7 @@ export function registerPasswordResetRoutes(
 ): void {
   const reset = new PasswordReset(ctx);
   router.add('POST', '/auth/resetpassword', async (req) =>
-    json(await reset.requestReset(bodyOf(req), req.remoteAddress))
+    json(await reset.requestReset(bodyOf(req), req.remoteAddress, mailLanguage(req.headers['accept-language'])))
   );
   router.add('POST', '/auth/setpassword', async (req) => json(await reset.setPassword(bodyOf(req))));
 }

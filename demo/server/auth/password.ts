@@ -1,5 +1,7 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { TooManyRequestsError, tooManyRequests } from '../core/errors';
+import { OutcomeCodes } from '../../../src/fhir/outcomes';
+import { TooManyRequestsError } from '../core/errors';
+import { CodedAuthTexts, tooManyAttempts } from './errors';
 
 /** scrypt cost parameters; N=2^14 keeps a hash near 50 ms on a small machine. */
 const PARAMS = { N: 16384, r: 8, p: 1 } as const;
@@ -18,7 +20,8 @@ const waiting: (() => void)[] = [];
 
 async function inHashQueue<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= HASH_CONCURRENCY) {
-    if (waiting.length >= HASH_QUEUE_LIMIT) throw tooManyRequests('The server is busy; try again in a moment', 1);
+    if (waiting.length >= HASH_QUEUE_LIMIT)
+      throw tooManyAttempts(1000, CodedAuthTexts.serverBusy, OutcomeCodes.serverBusy);
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running++;

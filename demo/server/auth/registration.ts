@@ -8,7 +8,7 @@
 import type { Patient, Practitioner } from '../../../src/fhir/types';
 import type { ServerContext } from '../context';
 import { botCheckForProfile, botCheckOf } from './bot-check';
-import { AuthMessages, badRequest } from './errors';
+import { AuthMessages, badRequest, tooLong } from './errors';
 import { refusePasswordForProviderDomain } from './identity-providers';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, normalizeEmail, requireString } from './login-input';
 import { membershipsOf, readLoginUser, readPendingLogin } from './login-lookups';
@@ -47,8 +47,7 @@ export class Registration {
     const email = normalizeEmail(body.email);
     const password = typeof body.password === 'string' ? body.password : '';
     if (password.length < MIN_PASSWORD_LENGTH) badRequest(AuthMessages.passwordTooShort, 'password');
-    if (password.length > MAX_PASSWORD_LENGTH)
-      badRequest(`password must be at most ${MAX_PASSWORD_LENGTH} characters`, 'password');
+    if (password.length > MAX_PASSWORD_LENGTH) tooLong('password', MAX_PASSWORD_LENGTH);
     // A domain a provider owns registers there: a password account would sit waiting for its owner.
     await refusePasswordForProviderDomain(this.ctx, email, body.projectId);
     // Before anything that tells whether the email is known, and before the hash.

@@ -8,10 +8,9 @@
 // holds the account for at most a minute, so a distributed guesser gets about one try a minute
 // while the owner waits at worst that long.
 import type { ServerContext } from '../context';
-import { tooManyRequests } from '../core/errors';
 import { AttemptLimiter, type AttemptCount, type AttemptRule } from './attempt-limiter';
 import { clientAddressKey } from './client-address';
-import { AuthMessages, badRequest } from './errors';
+import { AuthMessages, badRequest, tooManyAttempts } from './errors';
 
 /** Wrong MFA codes one login may send; then it is revoked and the user signs in again. */
 export const MFA_ATTEMPTS_PER_LOGIN = 5;
@@ -91,7 +90,7 @@ export class AuthThrottles {
    */
   async passwordAttempt(account: string, address: string | undefined): Promise<void> {
     const outcome = await this.limiter.attempt(AuthThrottles.passwordKeys(account, address));
-    if (outcome.held) throw tooManyRequests(AuthMessages.tooManyAttempts, outcome.waitMs / 1000);
+    if (outcome.held) throw tooManyAttempts(outcome.waitMs);
   }
 
   /** The password was right: that address starts afresh on the account; the rest take the attempt back. */
@@ -113,7 +112,7 @@ export class AuthThrottles {
     ];
     const outcome = await this.limiter.attempt(counts);
     if (outcome.held && outcome.rule === AttemptRules.mfaPerLogin) badRequest(AuthMessages.loginRevoked, 'login');
-    if (outcome.held) throw tooManyRequests(AuthMessages.tooManyAttempts, outcome.waitMs / 1000);
+    if (outcome.held) throw tooManyAttempts(outcome.waitMs);
     return login ? outcome.failures[0] : 0;
   }
 
@@ -132,13 +131,13 @@ export class AuthThrottles {
       { rule: AttemptRules.resetPerAddress, key: clientAddressKey(address) },
       { rule: AttemptRules.resetPerEmail, key: email },
     ]);
-    if (outcome.held) throw tooManyRequests(AuthMessages.tooManyAttempts, outcome.waitMs / 1000);
+    if (outcome.held) throw tooManyAttempts(outcome.waitMs);
   }
 
   /** Counts a registration from the address; 429 with Retry-After past the hourly limit. */
   async registrationAttempt(address: string | undefined): Promise<void> {
     const outcome = await this.limiter.attempt([{ rule: this.registrationRule, key: clientAddressKey(address) }]);
-    if (outcome.held) throw tooManyRequests(AuthMessages.tooManyAttempts, outcome.waitMs / 1000);
+    if (outcome.held) throw tooManyAttempts(outcome.waitMs);
   }
 }
 
