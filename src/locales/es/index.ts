@@ -28,6 +28,7 @@ import {
   secretInput,
 } from './inputs';
 import { errorBoundary, notifications, notificationsProvider } from './notifications';
+import { outcomes } from './outcomes';
 import { questionnaire, questionnaireForm } from './questionnaire';
 import { monthCalendar, scheduler } from './scheduler';
 
@@ -64,4 +65,5 @@ export const es: LocaleTranslation = {
   multiSelect,
   dateTimeInput,
   humanNameInput,
+  outcomes,
 };

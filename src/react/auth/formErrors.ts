@@ -1,6 +1,6 @@
 import { isOperationOutcome, isOperationOutcomeError } from '../../fhir/outcomes';
 import type { OperationOutcome } from '../../fhir/types';
-import { defaultErrorOutcomeMessages, translateIssue, type ErrorOutcomeMessages } from '../locale/outcomeMessages';
+import { translateIssue, type ErrorOutcomeMessages } from '../locale/outcomeMessages';
 import type { AuthCommonMessages } from './messages';
 
 /** Errors of a form: one message per field, and the rest as a list. */
@@ -36,7 +36,7 @@ export function toFormErrors<F extends string>(
   fields: readonly F[],
   messages: Pick<AuthCommonMessages, 'networkError' | 'serverError' | 'unexpectedResponse'>,
   aliases: Readonly<Record<string, F>> = {},
-  outcomes: ErrorOutcomeMessages = defaultErrorOutcomeMessages
+  outcomes: Partial<ErrorOutcomeMessages> = {}
 ): FormErrors<F> {
   if (isNetworkError(error)) return { fieldErrors: {}, issues: [messages.networkError] };
   const outcome: OperationOutcome | undefined = isOperationOutcomeError(error)

@@ -3,6 +3,7 @@ import { useFhirClient } from '../FhirProvider';
 import { noErrors, toFormErrors, type FormErrors } from './formErrors';
 import { defaultChangePasswordMessages, type ChangePasswordMessages } from './securityMessages';
 import { useMessages } from '../locale/MessagesContext';
+import { useOutcomeMessages } from '../locale/useErrorText';
 
 /** The fields of the change-password form, named as the server's issue expressions name them. */
 export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
@@ -50,6 +51,7 @@ export function useChangePassword(options: UseChangePasswordOptions = {}): UseCh
   const { minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH, onSuccess } = options;
   const client = useFhirClient();
   const m = useMessages('changePassword', defaultChangePasswordMessages, options.messages);
+  const outcomes = useOutcomeMessages();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FormErrors<ChangePasswordField>>(noErrors);
   const [loading, setLoading] = useState(false);
@@ -94,12 +96,12 @@ export function useChangePassword(options: UseChangePasswordOptions = {}): UseCh
       setChanged(true);
       onSuccess?.();
     } catch (error) {
-      setErrors(toFormErrors(error, FIELDS, m));
+      setErrors(toFormErrors(error, FIELDS, m, {}, outcomes));
     } finally {
       inFlight.current = false;
       setLoading(false);
     }
-  }, [client, m, minPasswordLength, onSuccess]);
+  }, [client, m, outcomes, minPasswordLength, onSuccess]);
 
   return { values, loading, fieldErrors: errors.fieldErrors, issues: errors.issues, changed, setField, submit };
 }

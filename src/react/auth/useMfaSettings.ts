@@ -4,6 +4,7 @@ import { useFhirClient } from '../FhirProvider';
 import { noErrors, toFormErrors, type FormErrors } from './formErrors';
 import { defaultMfaSettingsMessages, type MfaSettingsMessages } from './securityMessages';
 import { useMessages } from '../locale/MessagesContext';
+import { useOutcomeMessages } from '../locale/useErrorText';
 
 /** Where the MFA settings stand: showing the status, enrolling (QR code and code), or turning MFA off. */
 export type MfaSettingsStep = 'view' | 'enroll' | 'disable';
@@ -61,6 +62,7 @@ export function useMfaSettings(options: UseMfaSettingsOptions = {}): UseMfaSetti
   const { onStatusChange } = options;
   const client = useFhirClient();
   const m = useMessages('mfaSettings', defaultMfaSettingsMessages, options.messages);
+  const outcomes = useOutcomeMessages();
   const [status, setStatus] = useState<MfaStatus>();
   const [step, setStep] = useState<MfaSettingsStep>('view');
   const [values, setValues] = useState({ code: '', password: '' });
@@ -88,13 +90,13 @@ export function useMfaSettings(options: UseMfaSettingsOptions = {}): UseMfaSetti
       try {
         await request();
       } catch (error) {
-        if (mounted.current) setErrors(toFormErrors(error, FIELDS, m, ALIASES));
+        if (mounted.current) setErrors(toFormErrors(error, FIELDS, m, ALIASES, outcomes));
       } finally {
         inFlight.current = false;
         if (mounted.current) setLoading(false);
       }
     },
-    [m]
+    [m, outcomes]
   );
 
   const reload = useCallback(

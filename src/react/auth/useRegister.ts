@@ -23,6 +23,7 @@ import {
 } from './registerReducer';
 import { useLoginClient } from './useLoginClient';
 import { useMessages } from '../locale/MessagesContext';
+import { useOutcomeMessages } from '../locale/useErrorText';
 
 const REGISTER_FIELDS: readonly RegisterField[] = [
   'firstName',
@@ -122,6 +123,10 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
   const messages = useMessages('register', defaultRegisterMessages, options.messages);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  // Server errors in the reader's language (the provider's `outcomes` texts).
+  const outcomes = useOutcomeMessages();
+  const outcomesRef = useRef(outcomes);
+  outcomesRef.current = outcomes;
 
   const reducer = useCallback((state: RegisterState, action: RegisterAction): RegisterState => {
     const changes = registerReducer(state, action);
@@ -186,7 +191,7 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
     try {
       await call();
     } catch (error) {
-      const { fieldErrors, issues } = toFormErrors(error, REGISTER_FIELDS, m);
+      const { fieldErrors, issues } = toFormErrors(error, REGISTER_FIELDS, m, {}, outcomesRef.current);
       dispatch({ type: RegisterActionType.RequestFailed, fieldErrors, issues });
     } finally {
       busyRef.current = false;

@@ -37,6 +37,7 @@ import {
 } from './signInReducer';
 import { useLoginClient } from './useLoginClient';
 import { useMessages } from '../locale/MessagesContext';
+import { useOutcomeMessages } from '../locale/useErrorText';
 
 /** Most profiles the choose-profile step lists at once. */
 export const MAX_PROFILES_SHOWN = 10;
@@ -152,6 +153,10 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   optionsRef.current = options;
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
+  // Server errors in the reader's language (the provider's `outcomes` texts).
+  const outcomes = useOutcomeMessages();
+  const outcomesRef = useRef(outcomes);
+  outcomesRef.current = outcomes;
 
   const reducer = useCallback((state: SignInState, action: SignInAction): SignInState => {
     const changes = signInReducer(state, action);
@@ -167,7 +172,13 @@ export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   const externalRequestRef = useRef<{ clientId?: string; redirectUri?: string }>(undefined);
 
   const fail = useCallback((error: unknown) => {
-    const { fieldErrors, issues } = toFormErrors(error, SIGN_IN_FIELDS, messagesRef.current, FIELD_ALIASES);
+    const { fieldErrors, issues } = toFormErrors(
+      error,
+      SIGN_IN_FIELDS,
+      messagesRef.current,
+      FIELD_ALIASES,
+      outcomesRef.current
+    );
     dispatch({ type: SignInActionType.RequestFailed, fieldErrors, issues });
   }, []);
 

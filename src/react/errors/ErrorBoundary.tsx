@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { normalizeErrorString } from '../../fhir';
 import { MessagesContext } from '../locale/MessagesContext';
+import { issueTranslator, type ErrorOutcomeMessages } from '../locale/outcomeMessages';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the error panel shows. */
@@ -88,14 +89,19 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.hasError) return this.props.children;
     // A class reads the provider's texts through the context's consumer (no hooks here).
     return (
-      <MessagesContext.Consumer>{(provided) => this.renderPanel(provided?.errorBoundary)}</MessagesContext.Consumer>
+      <MessagesContext.Consumer>
+        {(provided) => this.renderPanel(provided?.errorBoundary, provided?.outcomes)}
+      </MessagesContext.Consumer>
     );
   }
 
-  private renderPanel(provided: Partial<ErrorBoundaryMessages> | undefined): ReactNode {
+  private renderPanel(
+    provided: Partial<ErrorBoundaryMessages> | undefined,
+    outcomes: Partial<ErrorOutcomeMessages> | undefined
+  ): ReactNode {
     const { fallback, headingLevel = 2, className, classNames } = this.props;
     const messages = { ...defaultErrorBoundaryMessages, ...provided, ...this.props.messages };
-    const message = normalizeErrorString(this.state.error);
+    const message = normalizeErrorString(this.state.error, outcomes && issueTranslator(outcomes));
     if (fallback) return fallback({ error: this.state.error, message, reset: this.reset });
     const Heading = `h${headingLevel}` as const;
     const cls = (slot: ErrorBoundarySlot, extra?: string) => slotClassName(slot, classNames, extra);

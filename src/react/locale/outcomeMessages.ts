@@ -83,24 +83,27 @@ export function expressionField(expression: string): string {
 }
 
 /** The text of one issue in `messages`, or undefined when it has no translation (the server's text stays). */
-export function translateIssue(messages: ErrorOutcomeMessages, issue: OperationOutcomeIssue): string | undefined {
+export function translateIssue(
+  messages: Partial<ErrorOutcomeMessages>,
+  issue: OperationOutcomeIssue
+): string | undefined {
   const code = outcomeCodeOf(issue);
   const name = code === undefined ? undefined : NAME_OF_CODE.get(code as OutcomeCode);
   const expression = issue.expression?.[0] ?? issue.location?.[0];
   const field = expression ? expressionField(expression) : undefined;
   const value = outcomeValueOf(issue);
-  if (name === 'tooManyAttempts') return messages.tooManyAttempts(value);
-  if (name === 'tooLong') return field && value !== undefined ? messages.tooLong(field, value) : undefined;
+  if (name === 'tooManyAttempts') return messages.tooManyAttempts?.(value);
+  if (name === 'tooLong') return field && value !== undefined ? messages.tooLong?.(field, value) : undefined;
   if (name) return messages[name];
   // A code of ours this version does not know (a newer server): its own text says more than a generic one.
   if (code !== undefined || !field) return undefined;
-  if (issue.code === 'required') return messages.required(field);
+  if (issue.code === 'required') return messages.required?.(field);
   const serverText = issue.details?.text ?? issue.diagnostics;
-  if (serverText && INVALID_VALUE_CODES.has(issue.code)) return messages.invalidValue(field, serverText);
+  if (serverText && INVALID_VALUE_CODES.has(issue.code)) return messages.invalidValue?.(field, serverText);
   return undefined;
 }
 
 /** An IssueTranslator for `operationOutcomeToString`/`normalizeErrorString` from these texts. */
-export function issueTranslator(messages: ErrorOutcomeMessages): IssueTranslator {
+export function issueTranslator(messages: Partial<ErrorOutcomeMessages>): IssueTranslator {
   return (issue) => translateIssue(messages, issue);
 }

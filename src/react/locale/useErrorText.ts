@@ -1,13 +1,17 @@
 // Error text in the reader's language for any component or page: the `outcomes` family from the
 // provider (FhirProvider/LocaleProvider `messages`), the caller's own texts winning.
-import { useCallback } from 'react';
+// English needs no table: the server's own text is English (defaultErrorOutcomeMessages repeats it
+// for reference and for the pseudo-locale), so a component given no translation shows the
+// server's text and carries none of these strings.
+import { useCallback, useContext, useMemo } from 'react';
 import { normalizeErrorString } from '../../fhir/outcomes';
-import { defaultErrorOutcomeMessages, issueTranslator, type ErrorOutcomeMessages } from './outcomeMessages';
-import { useMessages } from './MessagesContext';
+import { MessagesContext } from './MessagesContext';
+import { issueTranslator, type ErrorOutcomeMessages } from './outcomeMessages';
 
-/** The `outcomes` texts as the provider and the caller's own `messages` give them. */
-export function useOutcomeMessages(messages?: Partial<ErrorOutcomeMessages>): ErrorOutcomeMessages {
-  return useMessages('outcomes', defaultErrorOutcomeMessages, messages);
+/** The `outcomes` texts the provider and the caller's own `messages` give; a text neither gives stays the server's. */
+export function useOutcomeMessages(messages?: Partial<ErrorOutcomeMessages>): Partial<ErrorOutcomeMessages> {
+  const provided = useContext(MessagesContext)?.outcomes;
+  return useMemo(() => ({ ...provided, ...messages }), [provided, messages]);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { normalizeErrorString } from '../../fhir';
 import type { NotificationsStateReducer } from './notificationsReducer';
 import {
   Notifications,
@@ -11,6 +10,7 @@ import {
 import { useNotificationsStore, type NotificationsStore } from './useNotificationsStore';
 import type { SlotClassNames } from '../primitives/classNames';
 import { useMessages } from '../locale/MessagesContext';
+import { useErrorText } from '../locale/useErrorText';
 
 /** Every text the notifications show besides the app's own. */
 export interface NotificationsProviderMessages extends NotificationsMessages {
@@ -71,6 +71,7 @@ export function NotificationsProvider({
   const store = useNotificationsStore({ autoClose, max, stateReducer });
   const messages = useMessages('notificationsProvider', defaultNotificationsProviderMessages, userMessages);
   const { errorTitle } = messages;
+  const errorText = useErrorText();
   const { notifications, show, close, clear } = store;
 
   const api = useMemo<NotificationsApi>(
@@ -79,10 +80,10 @@ export function NotificationsProvider({
       close,
       clear,
       showError: (error: unknown) =>
-        show({ title: errorTitle, message: normalizeErrorString(error), color: 'red', role: 'alert' }),
+        show({ title: errorTitle, message: errorText(error), color: 'red', role: 'alert' }),
       showSuccess: (title: string, message: string) => show({ title, message, color: 'green', role: 'status' }),
     }),
-    [show, close, clear, errorTitle]
+    [show, close, clear, errorTitle, errorText]
   );
 
   return (

@@ -11,8 +11,12 @@ const NETWORK_FAILURE = /failed to fetch|networkerror|network request failed|loa
  * What the user reads for a questionnaire that could not be read: never the browser's raw
  * wording; the network message when the server could not be reached.
  */
-export function describeLoadError(error: OperationOutcomeError, messages: QuestionnaireFormMessages): string {
-  const text = normalizeErrorString(error);
+export function describeLoadError(
+  error: OperationOutcomeError,
+  messages: QuestionnaireFormMessages,
+  errorText: (error: unknown) => string = normalizeErrorString
+): string {
+  const text = errorText(error);
   return NETWORK_FAILURE.test(text) || error.outcome.issue?.some((issue) => issue.code === 'transient')
     ? messages.loadNetworkError
     : text;

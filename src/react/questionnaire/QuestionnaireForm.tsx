@@ -9,7 +9,7 @@ import {
   type HTMLAttributes,
   type Ref,
 } from 'react';
-import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
+import type { QuestionnaireResponse } from '../../fhir';
 import { translatedText, type QuestionnaireDrafts, type QuestionnaireStore } from '../../questionnaire';
 import type { QuestionnaireClassNames } from './classNames';
 import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
@@ -25,6 +25,7 @@ import { LazySignaturePad } from './LazySignaturePad';
 import { loadDrafts } from './useQuestionnaireDrafts';
 import { describeLoadError, QuestionnaireFatal } from './QuestionnaireFatal';
 import { useLocale } from '../locale/LocaleContext';
+import { useErrorText } from '../locale/useErrorText';
 import { useOnDemand } from '../primitives/onDemand';
 import { optionKeys, splitProps } from '../primitives/splitProps';
 import { pickerKind } from './inputs/inputKind';
@@ -124,6 +125,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
     const q = useQuestionnaire({ ...own, messages });
     const { store, loading, error } = q;
     const locale = useLocale(own.locale);
+    const errorText = useErrorText();
     const cn = useQuestionnaireClassNameOf(classNames);
     // After the resume question the form's title takes focus, so focus is not lost with its buttons.
     const [chose, setChose] = useState(false);
@@ -138,7 +140,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
     if (error) {
       body = (
         <QuestionnaireFatal
-          detail={describeLoadError(error, messages)}
+          detail={describeLoadError(error, messages, errorText)}
           messages={messages}
           onRetry={() => void q.refetch()}
           className={className}
@@ -195,6 +197,7 @@ function QuestionnaireFormBody(
 ) {
   const { store, messages, headingLevel = 2, disablePagination, excludeButtons, attributes, rootRef } = props;
   const cn = useQuestionnaireCn();
+  const errorText = useErrorText();
   const form = useQuestionnaireFormState(store);
   // Drafts exist once their chunk has loaded, and the status line came with it.
   const DraftStatus = props.drafts && loadDrafts.loaded?.QuestionnaireDraftStatus;
@@ -292,7 +295,7 @@ function QuestionnaireFormBody(
     } catch (error) {
       console.error('Questionnaire submit failed', error);
       drafts?.restart();
-      setSubmitError(normalizeErrorString(error));
+      setSubmitError(errorText(error));
     } finally {
       setSubmitting(false);
     }
