@@ -15,7 +15,7 @@ export interface Finding {
  * Visible text with letters that came neither from messages (⟦…⟧), nor from `data` (strings the
  * page received), nor from Intl in the page's locale (month and day names, times, relative
  * times, lists, units), nor from `allowed` (texts deliberately not translated, e.g. a language's
- * own name in the switcher).
+ * own name in the switcher, a brand), each matched as a whole phrase.
  */
 export function findHardCodedText(page: Page, data: Iterable<string>, allowed: readonly string[]): Promise<Finding[]> {
   return page.evaluate(
@@ -46,7 +46,7 @@ export function findHardCodedText(page: Page, data: Iterable<string>, allowed: r
         'liter',
         'milliliter',
         'percent',
-        ...units,
+        ...units.filter((unit) => unit !== 'quarter'),
       ];
       for (const locale of locales) {
         for (let month = 0; month < 12; month++) {
@@ -92,11 +92,10 @@ export function findHardCodedText(page: Page, data: Iterable<string>, allowed: r
       }
 
       // Data, longest first, so 'Julia Hibbert' goes before 'Julia'; lower-cased as the words are.
-      const dataStrings = [...new Set(data.map((text) => text.toLowerCase()))]
+      const dataStrings = [...new Set([...data, ...allowed].map((text) => text.toLowerCase()))]
         .filter((text) => LETTER.test(text) && text.length <= 2000)
         .sort((a, b) => b.length - a.length);
       const dataInitials = new Set(dataStrings.flatMap((text) => words(text).map((word) => word[0])));
-      const allowedWords = new Set(allowed.flatMap(words));
 
       // Blanks each data string found in the text as whole words (not inside a longer word).
       const withoutData = (text: string) => {
@@ -157,7 +156,7 @@ export function findHardCodedText(page: Page, data: Iterable<string>, allowed: r
         const rest = withoutMessages(text);
         if (!LETTER.test(rest)) return;
         const unknown = words(withoutData(rest)).filter((word) => {
-          if (intl.has(word) || allowedWords.has(word)) return false;
+          if (intl.has(word)) return false;
           const original = rest.match(new RegExp(word, 'iu'))?.[0] ?? word;
           return !isInitials(word, original);
         });

@@ -14,8 +14,14 @@ import { patientRoutes, signedOutRoutes, staffRoutes } from './routes';
 import { signIn, signInAsDemoPatient } from './session';
 
 const DESKTOP = { width: 1280, height: 900 };
-// The switcher names each language in itself, in every language: not a text to translate.
-const NOT_TRANSLATED = PORTAL_LANGUAGES.map((language) => language.name);
+// Not texts to translate: the switcher names each language in itself, in every language; brand
+// and product names stay as they are (the bot check's, the practice's, the library's).
+const NOT_TRANSLATED = [
+  ...PORTAL_LANGUAGES.map((language) => language.name),
+  'Foo Medical',
+  'ALTCHA',
+  'fhir-portal-kit',
+];
 // 'Loading…' in the pseudo-locale, as settle() waits for it in English.
 const LOADING = new RegExp(`^(Loading|${pseudoText('Loading').slice(0, 8)})`);
 
