@@ -15,8 +15,8 @@ export const LOCALE_NEUTRAL = {
   questionnaire: [],
   questionnaireForm: [],
   // scheduler
-  scheduler: [],
-  monthCalendar: [],
+  scheduler: ['formatDate', 'formatTime', 'formatTimeWithZone'],
+  monthCalendar: ['weekdayHeader', 'caption'],
   // chat
   chat: [],
   // display

@@ -1,4 +1,4 @@
-import { forwardRef, useMemo } from 'react';
+import { forwardRef } from 'react';
 import { useCn } from './authClassContext';
 import { SubmitButton, TextField } from './fields';
 import { submitWith, useFocusFirstInvalid } from './focus';
@@ -6,6 +6,7 @@ import { IssueList } from './notices';
 import { defaultChangePasswordMessages, type ChangePasswordMessages } from './securityMessages';
 import { SettingsCard, useCardRoot, type SettingsCardProps } from './SettingsCard';
 import { useChangePassword, type UseChangePasswordOptions } from './useChangePassword';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Props of ChangePasswordForm. */
 export interface ChangePasswordFormProps extends Omit<UseChangePasswordOptions, 'messages'>, SettingsCardProps {
@@ -21,7 +22,7 @@ export interface ChangePasswordFormProps extends Omit<UseChangePasswordOptions, 
  */
 export const ChangePasswordForm = /* @__PURE__ */ forwardRef<HTMLElement, ChangePasswordFormProps>(
   function ChangePasswordForm({ messages, minPasswordLength, onSuccess, ...card }, ref) {
-    const m = useMemo(() => ({ ...defaultChangePasswordMessages, ...messages }), [messages]);
+    const m = useMessages('changePassword', defaultChangePasswordMessages, messages);
     const form = useChangePassword({ messages, minPasswordLength, onSuccess });
     const [root, rootRef] = useCardRoot(ref);
     useFocusFirstInvalid(Object.keys(form.fieldErrors).join(','), root);

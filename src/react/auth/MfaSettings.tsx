@@ -1,4 +1,4 @@
-import { forwardRef, useMemo } from 'react';
+import { forwardRef } from 'react';
 import { useCn } from './authClassContext';
 import { ActionButton, SubmitButton, TextField } from './fields';
 import { submitWith, useFocusFirstInvalid, useStepFocus } from './focus';
@@ -6,6 +6,7 @@ import { IssueList } from './notices';
 import { defaultMfaSettingsMessages, type MfaSettingsMessages } from './securityMessages';
 import { SettingsCard, useCardRoot, type SettingsCardProps } from './SettingsCard';
 import { useMfaSettings, type UseMfaSettingsOptions, type UseMfaSettingsResult } from './useMfaSettings';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Props of MfaSettings. */
 export interface MfaSettingsProps extends Omit<UseMfaSettingsOptions, 'messages'>, SettingsCardProps {
@@ -30,7 +31,7 @@ export const MfaSettings = /* @__PURE__ */ forwardRef<HTMLElement, MfaSettingsPr
   { messages, onStatusChange, ...card },
   ref
 ) {
-  const m = useMemo(() => ({ ...defaultMfaSettingsMessages, ...messages }), [messages]);
+  const m = useMessages('mfaSettings', defaultMfaSettingsMessages, messages);
   const mfa = useMfaSettings({ messages, onStatusChange });
   const [root, rootRef] = useCardRoot(ref);
   useStepFocus(mfa.step, root);

@@ -12,6 +12,7 @@ import { useOnDemand } from '../primitives/onDemand';
 import { AltchaField } from './AltchaField';
 import { useAltcha } from './useAltcha';
 import { useRegister, type UseRegisterOptions } from './useRegister';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Props of RegisterForm; other HTML attributes go to the card's root element. */
 export interface RegisterFormProps
@@ -85,14 +86,15 @@ export const RegisterForm = /* @__PURE__ */ forwardRef<HTMLDivElement, RegisterF
       ...others
     } = props;
     const [options, attributes] = splitProps(others, REGISTER_OPTIONS);
+    // The provider's texts translate the titles; only the form's own `registerTitle` beats productName.
+    const messages = useMessages('register', defaultRegisterMessages, messageOverrides);
     const m = useMemo(() => {
-      const messages = { ...defaultRegisterMessages, ...messageOverrides };
       const registerTitle =
         titleOverride ||
         messageOverrides?.registerTitle ||
         (productName ? messages.registerTitleFor(productName) : undefined);
       return registerTitle ? { ...messages, registerTitle } : messages;
-    }, [messageOverrides, titleOverride, productName]);
+    }, [messages, messageOverrides, titleOverride, productName]);
     // The widget mounts only when the field renders (altchaChallengeUrl set and no own getAltchaPayload).
     const altcha = useAltcha({ challengeUrl: altchaChallengeUrl ?? '', messages: m });
     const showAltcha = !!altchaChallengeUrl && !options.getAltchaPayload;

@@ -11,6 +11,7 @@ import { IssueList } from './notices';
 import { onDemand, useOnDemand } from '../primitives/onDemand';
 import type { SignInStep } from './signInReducer';
 import { useSignIn, type UseSignInOptions } from './useSignIn';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Props of SignInForm; other HTML attributes go to the card's root element. */
 export interface SignInFormProps
@@ -119,12 +120,13 @@ export const SignInForm = /* @__PURE__ */ forwardRef<HTMLDivElement, SignInFormP
     ...others
   } = props;
   const [options, attributes] = splitProps(others, SIGN_IN_OPTIONS);
+  // The provider's texts translate the titles; only the form's own `signInTitle` beats productName.
+  const messages = useMessages('signIn', defaultSignInMessages, messageOverrides);
   const m = useMemo(() => {
-    const messages = { ...defaultSignInMessages, ...messageOverrides };
     const signInTitle =
       title || messageOverrides?.signInTitle || (productName ? messages.signInTitleFor(productName) : undefined);
     return signInTitle ? { ...messages, signInTitle } : messages;
-  }, [messageOverrides, title, productName]);
+  }, [messages, messageOverrides, title, productName]);
   const signIn = useSignIn({ ...options, messages: messageOverrides });
   const { step, values, loading, fieldErrors, issues, actions, state } = signIn;
   const cn = useMemo(() => makeClassNameOf(classNames), [classNames]);

@@ -1,7 +1,8 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useFhirClient } from '../FhirProvider';
 import { noErrors, toFormErrors, type FormErrors } from './formErrors';
 import { defaultChangePasswordMessages, type ChangePasswordMessages } from './securityMessages';
+import { useMessages } from '../locale/MessagesContext';
 
 /** The fields of the change-password form, named as the server's issue expressions name them. */
 export type ChangePasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
@@ -48,7 +49,7 @@ export interface UseChangePasswordResult {
 export function useChangePassword(options: UseChangePasswordOptions = {}): UseChangePasswordResult {
   const { minPasswordLength = DEFAULT_MIN_PASSWORD_LENGTH, onSuccess } = options;
   const client = useFhirClient();
-  const m = useMemo(() => ({ ...defaultChangePasswordMessages, ...options.messages }), [options.messages]);
+  const m = useMessages('changePassword', defaultChangePasswordMessages, options.messages);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FormErrors<ChangePasswordField>>(noErrors);
   const [loading, setLoading] = useState(false);

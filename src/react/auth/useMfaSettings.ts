@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MfaStatus } from '../../client/login';
 import { useFhirClient } from '../FhirProvider';
 import { noErrors, toFormErrors, type FormErrors } from './formErrors';
 import { defaultMfaSettingsMessages, type MfaSettingsMessages } from './securityMessages';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Where the MFA settings stand: showing the status, enrolling (QR code and code), or turning MFA off. */
 export type MfaSettingsStep = 'view' | 'enroll' | 'disable';
@@ -59,7 +60,7 @@ export interface UseMfaSettingsResult {
 export function useMfaSettings(options: UseMfaSettingsOptions = {}): UseMfaSettingsResult {
   const { onStatusChange } = options;
   const client = useFhirClient();
-  const m = useMemo(() => ({ ...defaultMfaSettingsMessages, ...options.messages }), [options.messages]);
+  const m = useMessages('mfaSettings', defaultMfaSettingsMessages, options.messages);
   const [status, setStatus] = useState<MfaStatus>();
   const [step, setStep] = useState<MfaSettingsStep>('view');
   const [values, setValues] = useState({ code: '', password: '' });

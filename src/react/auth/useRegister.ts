@@ -22,6 +22,7 @@ import {
   type RegisterValues,
 } from './registerReducer';
 import { useLoginClient } from './useLoginClient';
+import { useMessages } from '../locale/MessagesContext';
 
 const REGISTER_FIELDS: readonly RegisterField[] = [
   'firstName',
@@ -118,8 +119,9 @@ export function useRegister(options: UseRegisterOptions = {}): UseRegisterResult
   const client = useLoginClient();
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const messagesRef = useRef({ ...defaultRegisterMessages, ...options.messages });
-  messagesRef.current = { ...defaultRegisterMessages, ...options.messages };
+  const messages = useMessages('register', defaultRegisterMessages, options.messages);
+  const messagesRef = useRef(messages);
+  messagesRef.current = messages;
 
   const reducer = useCallback((state: RegisterState, action: RegisterAction): RegisterState => {
     const changes = registerReducer(state, action);

@@ -36,6 +36,7 @@ import {
   type SignInValues,
 } from './signInReducer';
 import { useLoginClient } from './useLoginClient';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Most profiles the choose-profile step lists at once. */
 export const MAX_PROFILES_SHOWN = 10;
@@ -146,7 +147,7 @@ export function filterMemberships(
  */
 export function useSignIn(options: UseSignInOptions = {}): UseSignInResult {
   const client = useLoginClient();
-  const messages = useMemo(() => ({ ...defaultSignInMessages, ...options.messages }), [options.messages]);
+  const messages = useMessages('signIn', defaultSignInMessages, options.messages);
   const optionsRef = useRef(options);
   optionsRef.current = options;
   const messagesRef = useRef(messages);

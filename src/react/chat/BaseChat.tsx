@@ -21,6 +21,7 @@ import { buildChatRows, type ChatRow } from './chatRows';
 import { CHAT_HEIGHT, defaultChatMessages, type ChatMessages } from './chatMessages';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every part of a chat; the default class of a part is `fpk-${slot}`. */
 export const ChatSlot = {
@@ -123,7 +124,7 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
   ref
 ) {
   const locale = useLocale(localeProp);
-  const messages = { ...defaultChatMessages, ...userMessages };
+  const messages = useMessages('chat', defaultChatMessages, userMessages);
   const slots = useSlots(classNames);
   const rows = useMemo(() => buildChatRows(communications, profile), [communications, profile]);
   const scrollRef = useRef<HTMLDivElement>(null);

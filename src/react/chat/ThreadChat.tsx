@@ -4,6 +4,7 @@ import { getReferenceString, type Communication, type Reference } from '../../fh
 import { BaseChat, type BaseChatProps } from './BaseChat';
 import { defaultChatMessages } from './chatMessages';
 import { useChat, type UseChatOptions } from './useChat';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Props of {@link ThreadChat}: one thread, or the pair of participants whose messages it shows. */
 export interface ThreadChatProps extends Omit<
@@ -41,6 +42,7 @@ export const ThreadChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadChatP
   { participants, thread, pageSize, onMessageReceived, messages, ...rest },
   ref
 ) {
+  const { noProfile } = useMessages('chat', defaultChatMessages, messages);
   const first = participants?.[0]?.reference;
   const second = participants?.[1]?.reference;
   const threadId = thread?.id;
@@ -75,7 +77,7 @@ export const ThreadChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadChatP
       rest;
     return (
       <div {...attributes} ref={ref} className={['fpk-chat-error', className].filter(Boolean).join(' ')}>
-        <p role="alert">{messages?.noProfile ?? defaultChatMessages.noProfile}</p>
+        <p role="alert">{noProfile}</p>
       </div>
     );
   }

@@ -21,6 +21,7 @@ import { useSubscription, type SubscriptionConnectionState } from '../hooks/useS
 import { useFhirClient } from '../FhirProvider';
 import { useNotifications } from '../notifications';
 import { defaultChatMessages, type ChatMessages } from './chatMessages';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Options of {@link useChat}. */
 export interface UseChatOptions {
@@ -95,7 +96,7 @@ export function useChat(options: UseChatOptions): UseChatResult {
   const notifications = useNotifications();
   const profileResource = useProfile();
   const profile = profileResource ? getReferenceString(profileResource) : undefined;
-  const texts = { ...defaultChatMessages, ...options.messages };
+  const texts = useMessages('chat', defaultChatMessages, options.messages);
 
   const [state, setState] = useState<ChatState>(() => initialState(query));
   if (state.query !== query) setState(initialState(query));

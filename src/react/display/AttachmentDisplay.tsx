@@ -5,6 +5,7 @@ import { useAttachment } from './useAttachment';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the attachment view shows; `{name}` is the attachment's name. */
 export interface AttachmentDisplayMessages {
@@ -88,7 +89,7 @@ export const AttachmentDisplay = /* @__PURE__ */ forwardRef<HTMLElement, Attachm
     ref
   ) {
     const locale = useLocale(localeProp);
-    const t = { ...defaultAttachmentDisplayMessages, ...messages };
+    const t = useMessages('attachmentDisplay', defaultAttachmentDisplayMessages, messages);
     const cls = (slot: AttachmentDisplaySlot) => slotClassName(slot, classNames);
     const { kind, name, downloadName, url, text, loading, error } = useAttachment(attachment);
     const details = [getMediaType(attachment?.contentType), formatBytes(attachment?.size, locale)]

@@ -6,6 +6,7 @@ import { useCcdaValidation, type CcdaValidationFailure } from './useCcdaValidati
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the C-CDA view shows; `{…}` are filled in. */
 export interface CcdaDisplayMessages {
@@ -132,7 +133,7 @@ export const CcdaDisplay = /* @__PURE__ */ forwardRef<HTMLElement, CcdaDisplayPr
   ref
 ) {
   const locale = useLocale(localeProp);
-  const t = { ...defaultCcdaDisplayMessages, ...messages };
+  const t = useMessages('ccdaDisplay', defaultCcdaDisplayMessages, messages);
   const cls = (slot: CcdaDisplaySlot) => slotClassName(slot, classNames);
   // The document is read with the browser's DOMParser. A server has none, so a server render (and
   // the hydration that follows it) shows the frame, busy, and the browser reads the document next.

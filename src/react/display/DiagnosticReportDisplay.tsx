@@ -15,6 +15,7 @@ import { StatusBadge } from './StatusBadge';
 import { useDiagnosticReportResults } from './useDiagnosticReportResults';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the report view shows. */
 export interface DiagnosticReportMessages {
@@ -135,7 +136,7 @@ export const DiagnosticReportDisplay = /* @__PURE__ */ forwardRef<HTMLElement, D
     ref
   ) {
     const locale = useLocale(localeProp);
-    const t = { ...defaultDiagnosticReportMessages, ...messages };
+    const t = useMessages('diagnosticReport', defaultDiagnosticReportMessages, messages);
     const cls = (slot: DiagnosticReportSlot) => slotClassName(slot, classNames);
     const { data: results, loading, error } = useDiagnosticReportResults(report, observations);
     const captionId = useId();

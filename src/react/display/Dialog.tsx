@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { forwardRef, useId, type HTMLAttributes, type ReactNode } from 'react';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the dialog shows besides its own content. */
 export interface DialogMessages {
@@ -59,7 +60,7 @@ export const Dialog = /* @__PURE__ */ forwardRef<HTMLDivElement, DialogProps>(fu
   ref
 ) {
   const descriptionId = useId();
-  const texts = { ...defaultDialogMessages, ...messages };
+  const texts = useMessages('dialog', defaultDialogMessages, messages);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}

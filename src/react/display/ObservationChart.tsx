@@ -12,6 +12,7 @@ import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 export type { ChartYMin } from './chartYDomain';
 
@@ -170,7 +171,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     ref
   ) {
     const locale = useLocale(localeProp);
-    const t = { ...defaultObservationChartMessages, ...messages };
+    const t = useMessages('observationChart', defaultObservationChartMessages, messages);
     const unit = formatUnit(unitCode) || undefined;
     const cls = (slot: ObservationChartSlot) => slotClassName(slot, classNames);
     const id = useId();

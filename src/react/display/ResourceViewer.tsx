@@ -20,6 +20,7 @@ import { useFhirClient } from '../FhirProvider';
 import { loadSanitizer } from '../primitives/sanitize';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the viewer shows; `{count}` is filled in. */
 export interface ResourceViewerMessages {
@@ -177,7 +178,7 @@ export const ResourceViewer = /* @__PURE__ */ forwardRef<HTMLDivElement, Resourc
   const locale = useLocale(localeProp);
   const client = useFhirClient();
   const policy = accessPolicy ?? client.getAccessPolicy();
-  const t = { ...defaultResourceViewerMessages, ...messages };
+  const t = useMessages('resourceViewer', defaultResourceViewerMessages, messages);
   const cls = (slot: ResourceViewerSlot) => slotClassName(slot, classNames);
   const ctx: ValueContext = {
     t,

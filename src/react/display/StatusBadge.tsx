@@ -1,5 +1,6 @@
 import { forwardRef, type HTMLAttributes } from 'react';
 import { getBadgeStatus, statusColor, type Resource, type StatusColor } from '../../fhir';
+import { useMessages } from '../locale/MessagesContext';
 
 // HTMLAttributes' own `resource` (RDFa) gives way to the FHIR resource prop.
 interface StatusBadgeBaseProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'children' | 'color' | 'resource'> {
@@ -56,6 +57,7 @@ export const StatusBadge = /* @__PURE__ */ forwardRef<HTMLSpanElement, StatusBad
   { status, resource, color, messages, className, ...rest },
   ref
 ) {
+  const words = useMessages('status', defaultStatusMessages, messages);
   const code = (resource ? (resource as { status?: string }).status : status) ?? 'unknown';
   const shown = resource ? getBadgeStatus(resource) : code;
   return (
@@ -66,7 +68,7 @@ export const StatusBadge = /* @__PURE__ */ forwardRef<HTMLSpanElement, StatusBad
       data-color={color ?? statusColor(shown)}
       data-status={code}
     >
-      {word(shown, messages)}
+      {word(shown, words)}
     </span>
   );
 });

@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { normalizeErrorString } from '../../fhir';
+import { MessagesContext } from '../locale/MessagesContext';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
 
 /** Every text the error panel shows. */
@@ -85,8 +86,15 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render(): ReactNode {
     if (!this.state.hasError) return this.props.children;
+    // A class reads the provider's texts through the context's consumer (no hooks here).
+    return (
+      <MessagesContext.Consumer>{(provided) => this.renderPanel(provided?.errorBoundary)}</MessagesContext.Consumer>
+    );
+  }
+
+  private renderPanel(provided: Partial<ErrorBoundaryMessages> | undefined): ReactNode {
     const { fallback, headingLevel = 2, className, classNames } = this.props;
-    const messages = { ...defaultErrorBoundaryMessages, ...this.props.messages };
+    const messages = { ...defaultErrorBoundaryMessages, ...provided, ...this.props.messages };
     const message = normalizeErrorString(this.state.error);
     if (fallback) return fallback({ error: this.state.error, message, reset: this.reset });
     const Heading = `h${headingLevel}` as const;

@@ -4,6 +4,7 @@ import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
 import { MoreFields } from './MoreFields';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Address.use codes the editor offers. */
 export const ADDRESS_USES = ['home', 'work', 'temp', 'old', 'billing'] as const;
@@ -78,7 +79,7 @@ export const AddressInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Addr
   { label, value, defaultValue, onValueChange, messages, classNames, disabled, readOnly, className, ...rest },
   ref
 ) {
-  const m = { ...defaultAddressInputMessages, ...messages };
+  const m = useMessages('addressInput', defaultAddressInputMessages, messages);
   const { address, line1, line2, setField } = useAddressInput({ value, defaultValue, onValueChange });
   const common = { classNames, disabled, readOnly };
   return (

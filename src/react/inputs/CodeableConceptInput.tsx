@@ -7,6 +7,7 @@ import { PICKER_TYPING_DELAY_MS } from './ResourcePicker';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
+import { useMessages } from '../locale/MessagesContext';
 
 /**
  * Expands the value set for what was typed; the app hands in its client, e.g.
@@ -83,7 +84,7 @@ export const CodeableConceptInput = /* @__PURE__ */ forwardRef<HTMLDivElement, C
     { label, expand, value, defaultValue, onValueChange, error, messages, classNames, inputProps, ...rest },
     ref
   ) {
-    const m = { ...defaultCodeableConceptInputMessages, ...messages };
+    const m = useMessages('codeableConceptInput', defaultCodeableConceptInputMessages, messages);
     const ownId = useId();
     const { concept, inputValue, onInputValueChange, results, combobox } = useCodeableConceptInput({
       expand,

@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useRef, useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { slotClass, type InputsClassNames } from './classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 /** How long the button says it copied. */
 export const COPY_FEEDBACK_MS = 2000;
@@ -51,7 +52,7 @@ export const CopyButton = /* @__PURE__ */ forwardRef<HTMLButtonElement, CopyButt
   { value, messages, classNames, writeText, className, onClick, ...rest },
   ref
 ) {
-  const m = { ...defaultCopyButtonMessages, ...messages };
+  const m = useMessages('copyButton', defaultCopyButtonMessages, messages);
   const { state, copy } = useCopy(value, writeText);
   return (
     <button

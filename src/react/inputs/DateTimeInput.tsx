@@ -4,6 +4,7 @@ import { FieldError } from './fields';
 import { describedBy, type InnerInputProps, type InputRootAttributes } from './innerInputProps';
 import { mergeHandlers } from '../primitives/mergeHandlers';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text of {@link DateTimeInput}. */
 export interface DateTimeInputMessages {
@@ -91,7 +92,7 @@ export const DateTimeInput = /* @__PURE__ */ forwardRef<HTMLDivElement, DateTime
   },
   ref
 ) {
-  const m = { ...defaultDateTimeInputMessages, ...messages };
+  const m = useMessages('dateTimeInput', defaultDateTimeInputMessages, messages);
   const ownId = useId();
   const { className: inputClassName, onChange, ...inputAttributes } = inputProps;
   const id = inputAttributes.id ?? ownId;

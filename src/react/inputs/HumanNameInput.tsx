@@ -4,6 +4,7 @@ import { slotClass, type InputsClassNames } from './classNames';
 import { compact, SelectField, TextField } from './fields';
 import { MoreFields } from './MoreFields';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** HumanName.use codes the editor offers. */
 export const NAME_USES = ['usual', 'official', 'temp', 'nickname', 'anonymous', 'old', 'maiden'] as const;
@@ -75,7 +76,7 @@ export const HumanNameInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Hu
     { label, value, defaultValue, onValueChange, messages, classNames, disabled, readOnly, className, ...rest },
     ref
   ) {
-    const m = { ...defaultHumanNameInputMessages, ...messages };
+    const m = useMessages('humanNameInput', defaultHumanNameInputMessages, messages);
     const { name, text, setField } = useHumanNameInput({ value, defaultValue, onValueChange });
     const common = { classNames, disabled, readOnly };
     return (

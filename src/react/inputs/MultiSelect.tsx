@@ -4,6 +4,7 @@ import { ComboboxField } from './ComboboxField';
 import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** One choice of a {@link MultiSelect}. */
 export interface MultiSelectOption {
@@ -113,7 +114,7 @@ export const MultiSelect = /* @__PURE__ */ forwardRef<HTMLDivElement, MultiSelec
   },
   ref
 ) {
-  const m = { ...defaultMultiSelectMessages, ...messages };
+  const m = useMessages('multiSelect', defaultMultiSelectMessages, messages);
   const ownId = useId();
   const select = useMultiSelect({ options, maxValues, creatable, onCreate, value, defaultValue, onValueChange });
   const tags = select.values.length > 0 && (

@@ -4,6 +4,7 @@ import { slotClass, type InputsClassNames } from './classNames';
 import { compact, FieldError, SelectField } from './fields';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useLocale } from '../locale/LocaleContext';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Quantity.comparator codes the editor offers. */
 export const QUANTITY_COMPARATORS = ['<', '<=', '>=', '>'] as const;
@@ -98,7 +99,7 @@ export const QuantityInput = /* @__PURE__ */ forwardRef<HTMLFieldSetElement, Qua
   { label, value, defaultValue, onValueChange, locale, messages, classNames, disabled, className, ...rest },
   ref
 ) {
-  const m = { ...defaultQuantityInputMessages, ...messages };
+  const m = useMessages('quantityInput', defaultQuantityInputMessages, messages);
   const { quantity, text, invalid, setValueText, setComparator, setUnit } = useQuantityInput({
     value,
     defaultValue,

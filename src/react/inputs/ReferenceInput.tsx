@@ -5,6 +5,7 @@ import { SelectField } from './fields';
 import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { ResourcePicker, type ResourcePickerMessages, type ResourceSearch } from './ResourcePicker';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text of {@link ReferenceInput}. */
 export interface ReferenceInputMessages extends ResourcePickerMessages {
@@ -67,7 +68,7 @@ export const ReferenceInput = /* @__PURE__ */ forwardRef<HTMLDivElement, Referen
   },
   ref
 ) {
-  const m = { ...defaultReferenceInputMessages, ...messages };
+  const m = useMessages('referenceInput', defaultReferenceInputMessages, messages);
   const [reference, setReference] = useControllableState<Reference | undefined>({ value, defaultValue, onValueChange });
   const currentType = typeOf(reference);
   const [resourceType, setResourceType] = useState(

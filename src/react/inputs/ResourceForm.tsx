@@ -10,6 +10,7 @@ import {
 import { ElementField } from './ResourceFormField';
 import type { ResourceSearch } from './ResourcePicker';
 import { choiceCode, choiceValue, useResourceForm, type UseResourceFormOptions } from './useResourceForm';
+import { useMessages } from '../locale/MessagesContext';
 
 export { defaultResourceFormMessages, type ResourceFormMessages, type ValueSetExpander } from './resourceFormContext';
 
@@ -50,7 +51,7 @@ export const ResourceForm = /* @__PURE__ */ forwardRef<HTMLFormElement, Resource
   },
   ref
 ) {
-  const m = { ...defaultResourceFormMessages, ...messages };
+  const m = useMessages('resourceForm', defaultResourceFormMessages, messages);
   const form = useResourceForm({
     resourceType,
     loadSchema,

@@ -6,6 +6,7 @@ import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { useCombobox } from '../primitives/useCombobox';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
 import { useDebouncedSearch } from './useDebouncedSearch';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Picker typing delay. */
 export const PICKER_TYPING_DELAY_MS = 100;
@@ -140,7 +141,7 @@ export const ResourcePicker = /* @__PURE__ */ forwardRef<HTMLDivElement, Resourc
   },
   ref
 ) {
-  const m = { ...defaultResourcePickerMessages, ...messages };
+  const m = useMessages('resourcePicker', defaultResourcePickerMessages, messages);
   const ownId = useId();
   const { resource, inputValue, onInputValueChange, results, combobox } = useResourcePicker({
     resourceType,

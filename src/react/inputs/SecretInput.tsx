@@ -3,6 +3,7 @@ import { slotClass, type InputsClassNames } from './classNames';
 import type { InnerInputProps, InputRootAttributes } from './innerInputProps';
 import { mergeHandlers } from '../primitives/mergeHandlers';
 import { useControllableState, type ValueProps } from '../primitives/useControllableState';
+import { useMessages } from '../locale/MessagesContext';
 
 /** What a hidden secret shows, whatever its length (8 dots). */
 export const SECRET_MASK = '••••••••';
@@ -53,7 +54,7 @@ export const SecretInput = /* @__PURE__ */ forwardRef<HTMLDivElement, SecretInpu
   },
   ref
 ) {
-  const m = { ...defaultSecretInputMessages, ...messages };
+  const m = useMessages('secretInput', defaultSecretInputMessages, messages);
   const ownId = useId();
   const { className: inputClassName, onChange, ...inputAttributes } = inputProps;
   const id = inputAttributes.id ?? ownId;

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useState, type HTMLAttributes } from 'react';
 import { createPortal } from 'react-dom';
 import type { NotificationData } from './notificationsReducer';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Texts of the toast stack that are not the toasts' own. */
 export interface NotificationsMessages {
@@ -69,7 +70,7 @@ export const Notifications = /* @__PURE__ */ forwardRef<HTMLElement, Notificatio
   },
   ref
 ) {
-  const messages = { ...defaultNotificationsMessages, ...userMessages };
+  const messages = useMessages('notifications', defaultNotificationsMessages, userMessages);
   // Portals need the DOM; render after mount so server and first client render agree.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);

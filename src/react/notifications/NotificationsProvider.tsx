@@ -10,6 +10,7 @@ import {
 } from './Notifications';
 import { useNotificationsStore, type NotificationsStore } from './useNotificationsStore';
 import type { SlotClassNames } from '../primitives/classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every text the notifications show besides the app's own. */
 export interface NotificationsProviderMessages extends NotificationsMessages {
@@ -68,7 +69,7 @@ export function NotificationsProvider({
   classNames,
 }: NotificationsProviderProps): ReactNode {
   const store = useNotificationsStore({ autoClose, max, stateReducer });
-  const messages = { ...defaultNotificationsProviderMessages, ...userMessages };
+  const messages = useMessages('notificationsProvider', defaultNotificationsProviderMessages, userMessages);
   const { errorTitle } = messages;
   const { notifications, show, close, clear } = store;
 

@@ -13,7 +13,8 @@ import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
 import type { QuestionnaireDrafts, QuestionnaireStore } from '../../questionnaire';
 import type { QuestionnaireClassNames } from './classNames';
 import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
-import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+import { type QuestionnaireFormMessages } from './messages';
+import { useQuestionnaireFormMessages } from './useQuestionnaireFormMessages';
 import {
   QuestionnaireClassContext,
   useQuestionnaireClassNameOf,
@@ -114,7 +115,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
   function QuestionnaireForm(props, ref) {
     const [own, attributes] = splitProps(props, FORM_OPTIONS);
     const { messages: messagesProp, className, classNames } = own;
-    const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+    const messages = useQuestionnaireFormMessages(messagesProp);
     // The engine's texts are among the form's messages: the engine is built with them.
     const q = useQuestionnaire({ ...own, messages });
     const { store, loading, error } = q;

@@ -9,7 +9,8 @@ import {
 } from './context';
 import { isGroupedInput } from './inputs/inputKind';
 import { QuestionInput } from './inputs/QuestionInput';
-import { defaultQuestionnaireFormMessages, type QuestionnaireFormMessages } from './messages';
+import { type QuestionnaireFormMessages } from './messages';
+import { useQuestionnaireFormMessages } from './useQuestionnaireFormMessages';
 import { QuestionnaireClassContext, type QuestionnaireClassNameOf } from './questionnaireClassContext';
 import { useQuestionnaireFormState, useQuestionnaireItem } from './useQuestionnaireItem';
 import { visibleErrors } from './visibleErrors';
@@ -81,7 +82,7 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
     const idPrefix = useId().replace(/:/g, '');
     // The caller's id wins; the generated one is only for a form that has none.
     const formId = id ?? `${idPrefix}-form`;
-    const messages = useMemo(() => ({ ...defaultQuestionnaireFormMessages, ...messagesProp }), [messagesProp]);
+    const messages = useQuestionnaireFormMessages(messagesProp);
     const locale = useLocale(localeProp);
     // The engine keeps the clock it was built with; this one follows the prop.
     const clock = useRef(now);

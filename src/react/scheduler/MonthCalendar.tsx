@@ -14,6 +14,7 @@ import type { ValueProps } from '../primitives/useControllableState';
 import { getFirstDayOfWeek, type FormatContext } from '../locale/locale';
 import { useLocale } from '../locale/LocaleContext';
 import { partClassName, type SlotClassNames } from '../primitives/classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 /** Every part of {@link MonthCalendar}: react-day-picker's parts and day states. */
 export type MonthCalendarSlot = UI | DayFlag | SelectionState;
@@ -169,7 +170,7 @@ export const MonthCalendar = /* @__PURE__ */ forwardRef<HTMLDivElement, MonthCal
     if (value === undefined) setOwn(day);
     onValueChange?.(day);
   };
-  const text = { ...defaultMonthCalendarMessages, ...messages };
+  const text = useMessages('monthCalendar', defaultMonthCalendarMessages, messages);
   const locale = useLocale(localeProp);
   const context: FormatContext = {
     locale,

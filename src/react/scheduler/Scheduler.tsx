@@ -11,6 +11,7 @@ import type { SchedulerQuestionnaireProps } from '../questionnaire';
 import { getSchedulerView, SchedulerUI, STEPS, type SchedulerSlot } from './schedulerView';
 import { useScheduler, type UseSchedulerOptions } from './useScheduler';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
+import { useMessages } from '../locale/MessagesContext';
 
 // The month calendar (react-day-picker and date-fns, about two thirds of the Scheduler's code)
 // is fetched as soon as a Scheduler mounts, alongside the schedule and its slots, which it is
@@ -105,7 +106,7 @@ export const Scheduler = /* @__PURE__ */ forwardRef<HTMLElement, SchedulerProps>
   const [options, attributes] = splitProps(others, SCHEDULER_OPTIONS);
   const scheduler = useScheduler(options);
   const { state, timeZone, actor, actorResource, questionnaire, slotsStatus, times } = scheduler;
-  const text = { ...defaultSchedulerMessages, ...messages };
+  const text = useMessages('scheduler', defaultSchedulerMessages, messages);
   const locale = useLocale(localeProp);
   const formatContext: FormatContext = { locale, timeZone };
   const cls = (slot: SchedulerSlot, extra?: string) => slotClassName(slot, classNames, extra);
