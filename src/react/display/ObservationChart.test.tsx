@@ -144,6 +144,58 @@ describe('ObservationChart', () => {
     });
   });
 
+  describe('when it reads right to left', () => {
+    const weight: ObservationSeries[] = [
+      {
+        label: 'Weight',
+        points: [
+          { date: '2024-05-01T10:00:00Z', value: 70 },
+          { date: '2024-06-01T10:00:00Z', value: 72 },
+        ],
+      },
+    ];
+    /** The x of each point of the drawn line, in the series' (time) order. */
+    const pointXs = (container: HTMLElement) =>
+      [...(container.querySelector('path[stroke="#0f766e"]')?.getAttribute('d') ?? '').matchAll(/[ML]([\d.]+),/g)].map(
+        (m) => Number(m[1])
+      );
+    const drawn = (container: HTMLElement) =>
+      waitFor(() => expect(pointXs(container)).toHaveLength(2), { timeout: 5000 });
+
+    it.each([
+      ['an Arabic locale', { locale: 'ar' }],
+      ['dir="rtl"', { locale: 'en-US', dir: 'rtl' }],
+    ] as const)('under %s runs time leftwards from the right edge, with the y axis on the right', async (_, props) => {
+      const { container } = render(<ObservationChart title="Weight" series={weight} width={600} {...props} />);
+      await drawn(container);
+      // The oldest point at the right end of the time axis (600 - 56), the newest at its left (24).
+      expect(pointXs(container)).toEqual([544, 24]);
+      expect(container.querySelector('.visx-axis-left')).toBeNull();
+      expect(container.querySelector('.visx-axis-right')).toHaveAttribute('transform', 'translate(544, 0)');
+      expect(screen.getByRole('figure', { name: 'Weight' })).toHaveAttribute('dir', 'rtl');
+    });
+
+    it('runs time rightwards, y axis on the left, in a left-to-right locale', async () => {
+      const { container } = render(<ObservationChart title="Weight" series={weight} width={600} locale="es-US" />);
+      await drawn(container);
+      expect(pointXs(container)).toEqual([56, 576]);
+      expect(container.querySelector('.visx-axis-right')).toBeNull();
+      expect(container.querySelector('.visx-axis-left')).toHaveAttribute('transform', 'translate(56, 0)');
+    });
+
+    it('moves to the newer point with the left arrow, the way time runs', async () => {
+      const user = userEvent.setup();
+      render(<ObservationChart title="Weight" series={weight} unit="kg" width={600} locale="en-US" dir="rtl" />);
+      await user.tab();
+      await user.keyboard('{ArrowLeft}');
+      expect(screen.getByText('May 1, 2024, 10:00 AM: Weight 70 kg')).toBeInTheDocument();
+      await user.keyboard('{ArrowLeft}');
+      expect(screen.getByText('Jun 1, 2024, 10:00 AM: Weight 72 kg')).toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByText('May 1, 2024, 10:00 AM: Weight 70 kg')).toBeInTheDocument();
+    });
+  });
+
   describe('when there are no measurements', () => {
     it('says so and draws nothing', () => {
       render(<ObservationChart title="Weight" series={[{ label: 'Weight', points: [] }]} unit="lbs" />);

@@ -8,6 +8,7 @@ import {
   SYSTOLIC_CODE,
   type ObservationSeries,
 } from '../../fhir';
+import { chartDirection } from './chartDirection';
 import type { ChartYMin } from './chartYDomain';
 import { fillTemplate } from './fillTemplate';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
@@ -149,7 +150,8 @@ export function summarizeSeries(
  * A line chart of observations over time: one line per series, legend at the bottom, y axis from 0
  * (or `yMin`), as many date labels as the width holds, a tooltip on hover and on keyboard focus
  * (arrow keys), an accessible name, a screen-reader summary
- * and the data as a table. The drawing code (visx) loads on first render.
+ * and the data as a table. The drawing code (visx) loads on first render. Right to left (its `dir`,
+ * else its locale's direction: 'ar') it mirrors: time runs leftwards, the y axis sits on the right.
  */
 export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, ObservationChartProps>(
   function ObservationChart(
@@ -175,6 +177,8 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
     const unit = formatUnit(unitCode) || undefined;
     const cls = (slot: ObservationChartSlot) => slotClassName(slot, classNames);
     const id = useId();
+    const direction = chartDirection(rest.dir, locale);
+    const rtl = direction === 'rtl';
     const ObservationChartCanvas = loadedCanvas ?? LazyObservationChartCanvas;
     const [focusIndex, setFocusIndex] = useState<number>();
     // The table's rows are built only once it is opened: thousands of rows nobody asked for would
@@ -230,13 +234,16 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
         ? formatDateTime(series.find((s) => s.points.length)?.points[Math.min(focusIndex, count - 1)]?.date, locale)
         : '';
 
+    // Right to left, time runs leftwards: the arrow towards the newer points moves forward.
+    const forwardKey = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const backKey = rtl ? 'ArrowRight' : 'ArrowLeft';
     const onKeyDown = (event: KeyboardEvent) => {
       if (!count) return;
       const current = focusIndex ?? count;
       const next =
-        event.key === 'ArrowRight'
+        event.key === forwardKey
           ? Math.min(count - 1, (focusIndex ?? -1) + 1)
-          : event.key === 'ArrowLeft'
+          : event.key === backKey
             ? Math.max(0, current - 1)
             : event.key === 'Home'
               ? 0
@@ -252,6 +259,8 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
       <figure
         {...rest}
         ref={ref}
+        // Legend, table and tooltip read in the direction the axes are drawn in.
+        dir={rest.dir ?? direction}
         className={[cls('chart'), 'fpk-chart-figure', className].filter(Boolean).join(' ')}
         aria-labelledby={`${id}-title`}
         // The caller's description is kept after the chart's own summary (an id list).
@@ -286,6 +295,7 @@ export const ObservationChart = /* @__PURE__ */ forwardRef<HTMLElement, Observat
                     unit={unit}
                     yMin={yMin}
                     focusIndex={focusIndex}
+                    rtl={rtl}
                     {...formatters}
                   />
                 </Suspense>

@@ -3,7 +3,7 @@
 // never downloads visx. The lines, grid and axes are drawn once per data and size; a tooltip move
 // re-renders only the crosshair, the point markers and the tooltip, and finds its point with a
 // binary search over the sorted times rather than a pass over every point.
-import { AxisBottom, AxisLeft } from '@visx/axis';
+import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
@@ -51,9 +51,14 @@ export interface ObservationChartCanvasProps {
    * series, e.g. blood pressure's '132/82 mmHg'; '' falls back to the lines.
    */
   readonly formatReading?: (values: ReadonlyMap<string, number>) => string;
+  /** Right to left: time runs leftwards (newest at the left), the y axis sits on the right. */
+  readonly rtl?: boolean;
 }
 
 const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
+/** Right to left the y axis and its labels take the right side, so the wide margin does too. */
+const RTL_MARGIN = { ...MARGIN, right: MARGIN.left, left: MARGIN.right };
+type Margin = typeof MARGIN;
 /** The y axis' tick count; the x axis' follows the width (fitDateTicks). */
 const NUM_TICKS = 5;
 /** The tooltip's distance from its point, and from the chart's edge before it flips side. */
@@ -106,6 +111,15 @@ function measureTickLabel(text: string): number {
 
 const BOTTOM_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'middle', dy: '0.125em' } as const;
 const LEFT_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'end', dx: '-0.25em', dy: '0.25em', width: MARGIN.left } as const;
+const RIGHT_TICK_LABEL = {
+  ...TICK_LABEL,
+  textAnchor: 'start',
+  dx: '0.25em',
+  dy: '0.25em',
+  width: MARGIN.left,
+} as const;
+// Turned the other way on the right (reads top to bottom), so its shift along the text mirrors too.
+const RIGHT_AXIS_LABEL = { ...AXIS_LABEL, dx: '1.25em' } as const;
 const TOOLTIP_STYLE: CSSProperties = {
   position: 'absolute',
   left: 0,
@@ -173,6 +187,8 @@ const Plot = memo(function Plot({
   height,
   unit,
   formatDate,
+  margin,
+  rtl,
 }: {
   data: readonly DrawnSeries[];
   xScale: XScale;
@@ -182,14 +198,17 @@ const Plot = memo(function Plot({
   height: number;
   unit?: string;
   formatDate: (date: Date) => string;
+  margin: Margin;
+  rtl: boolean;
 }) {
-  const bottom = height - MARGIN.bottom;
+  const bottom = height - margin.bottom;
+  const YAxis = rtl ? AxisRight : AxisLeft;
   return (
     <>
       <GridRows
         scale={yScale}
-        left={MARGIN.left}
-        width={width - MARGIN.left - MARGIN.right}
+        left={margin.left}
+        width={width - margin.left - margin.right}
         numTicks={NUM_TICKS}
         stroke="#e5e7eb"
         strokeWidth={1}
@@ -205,18 +224,18 @@ const Plot = memo(function Plot({
         tickStroke={GRID}
         tickLabelProps={BOTTOM_TICK_LABEL}
       />
-      <AxisLeft
-        left={MARGIN.left}
+      <YAxis
+        left={rtl ? width - margin.right : margin.left}
         scale={yScale}
         numTicks={NUM_TICKS}
         label={unit}
-        labelProps={AXIS_LABEL}
+        labelProps={rtl ? RIGHT_AXIS_LABEL : AXIS_LABEL}
         labelOffset={14}
         stroke={GRID}
         strokeWidth={1}
         tickLength={4}
         tickStroke={GRID}
-        tickLabelProps={LEFT_TICK_LABEL}
+        tickLabelProps={rtl ? RIGHT_TICK_LABEL : LEFT_TICK_LABEL}
       />
       {data.map((d) => (
         <LinePath<ChartDatum>
@@ -246,8 +265,10 @@ export function ObservationChartCanvas({
   formatDate,
   formatValue,
   formatReading,
+  rtl = false,
 }: ObservationChartCanvasProps) {
   const [containerRef, width] = useContainerWidth(fixedWidth);
+  const margin = rtl ? RTL_MARGIN : MARGIN;
   const data = useMemo<DrawnSeries[]>(
     () =>
       series
@@ -282,18 +303,19 @@ export function ObservationChartCanvas({
     }
     const xScale = scaleTime<number>({
       domain: [new Date(minX), new Date(maxX)],
-      range: [MARGIN.left, width - MARGIN.right],
+      // Right to left the oldest point sits at the right edge.
+      range: rtl ? [width - margin.right, margin.left] : [margin.left, width - margin.right],
     });
     return {
       xScale,
       xTicks: width > 0 ? fitDateTicks(xScale, width, formatDate, measureTickLabel) : [],
       yScale: scaleLinear<number>({
         domain: chartYDomain(minY, maxY, yMin),
-        range: [height - MARGIN.bottom, MARGIN.top],
+        range: [height - margin.bottom, margin.top],
         nice: true,
       }),
     };
-  }, [data, width, height, yMin, formatDate]);
+  }, [data, width, height, yMin, formatDate, rtl, margin]);
   const { xScale, xTicks, yScale } = scales;
 
   // The pointer's point; the keyboard's (focusIndex) takes over whenever it moves.
@@ -352,7 +374,8 @@ export function ObservationChartCanvas({
 
   const reading = tooltip && formatReading ? formatReading(new Map(tooltip.values.map((v) => [v.key, v.datum.y]))) : '';
 
-  // Below right of its point, flipped to the other side where it would leave the window.
+  // Below its point on the side time runs to (right, or left right to left), flipped to the other
+  // side where it would leave the window.
   const tooltipRef = useRef<HTMLDivElement>(null);
   const anchorX = tooltip ? xScale(tooltip.anchor.x) : 0;
   const anchorY = tooltip ? yScale(tooltip.anchor.y) : 0;
@@ -363,10 +386,15 @@ export function ObservationChartCanvas({
     const { offsetWidth, offsetHeight } = element;
     const box = container.getBoundingClientRect();
     const { clientWidth, clientHeight } = document.documentElement;
-    const left =
-      box.left + anchorX + TOOLTIP_OFFSET + offsetWidth > clientWidth
-        ? anchorX - TOOLTIP_OFFSET - offsetWidth
-        : anchorX + TOOLTIP_OFFSET;
+    const before = anchorX - TOOLTIP_OFFSET - offsetWidth;
+    const after = anchorX + TOOLTIP_OFFSET;
+    const left = rtl
+      ? box.left + before < 0
+        ? after
+        : before
+      : box.left + after + offsetWidth > clientWidth
+        ? before
+        : after;
     const top =
       box.top + anchorY + TOOLTIP_OFFSET + offsetHeight > clientHeight
         ? anchorY - TOOLTIP_OFFSET - offsetHeight
@@ -383,7 +411,8 @@ export function ObservationChartCanvas({
           onPointerMove={onPointerMove}
           onPointerDown={onPointerMove}
           onPointerLeave={onPointerLeave}
-          style={{ display: 'block', touchAction: 'pan-y' }}
+          // text-anchor start/end follow the text's direction; the axes give theirs as drawn, left to right.
+          style={{ display: 'block', touchAction: 'pan-y', direction: 'ltr' }}
         >
           <Plot
             data={data}
@@ -394,14 +423,16 @@ export function ObservationChartCanvas({
             height={height}
             unit={unit}
             formatDate={formatDate}
+            margin={margin}
+            rtl={rtl}
           />
           {tooltip && (
             <g pointerEvents="none">
               <line
                 x1={anchorX}
                 x2={anchorX}
-                y1={MARGIN.top}
-                y2={height - MARGIN.bottom}
+                y1={margin.top}
+                y2={height - margin.bottom}
                 stroke={GRID}
                 strokeWidth={1.5}
               />
@@ -423,13 +454,18 @@ export function ObservationChartCanvas({
       )}
       {tooltip && width > 0 && (
         <div ref={tooltipRef} className="fpk-chart-tooltip" style={TOOLTIP_STYLE}>
-          <strong>{formatDate(tooltip.anchor.x)}</strong>
+          {/* Values, units and dates keep their own direction inside right-to-left text ('132/82 mmHg'). */}
+          <strong>
+            <bdi>{formatDate(tooltip.anchor.x)}</bdi>
+          </strong>
           {reading ? (
-            <div>{reading}</div>
+            <div>
+              <bdi>{reading}</bdi>
+            </div>
           ) : (
             tooltip.values.map(({ key, color, datum }) => (
               <div key={key} style={{ color }}>
-                {key}: {formatValue(datum.y)}
+                {key}: <bdi>{formatValue(datum.y)}</bdi>
               </div>
             ))
           )}

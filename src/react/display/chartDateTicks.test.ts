@@ -35,6 +35,20 @@ describe('fitDateTicks', () => {
     expect(boxes(800).length).toBeGreaterThan(boxes(320).length);
   });
 
+  describe('when time runs right to left', () => {
+    it('labels as many dates as left to right, none touching another', () => {
+      const width = 390;
+      const mirrored = scaleTime<number>({ domain: twoYears(width).domain(), range: [width - 56, 24] });
+      const ticks = fitDateTicks(mirrored, width, formatDate, measure);
+      expect(ticks.length).toBe(boxes(width).length);
+      const centres = ticks.map((tick) => mirrored(tick));
+      centres.slice(1).forEach((x, i) => {
+        const gap = centres[i] - x - (measure(formatDate(ticks[i])) + measure(formatDate(ticks[i + 1]))) / 2;
+        expect(gap).toBeGreaterThanOrEqual(DATE_LABEL_GAP);
+      });
+    });
+  });
+
   describe('when the readings span one day', () => {
     it('labels that day once, not once per hourly tick', () => {
       const scale = scaleTime<number>({

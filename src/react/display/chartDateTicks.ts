@@ -62,7 +62,11 @@ function labelBox(x: number, w: number, width: number): boolean {
   return x - w / 2 >= 0 && x + w / 2 <= width;
 }
 
-/** The ticks to label (those on the axis, repeats dropped), or undefined when two would touch. */
+/**
+ * The ticks to label (those on the axis, repeats dropped), or undefined when two would touch.
+ * Ticks come in time order, which runs leftwards on a right-to-left chart: neighbours are
+ * compared by distance, not by which is further right.
+ */
 function placeLabels(
   ticks: readonly Date[],
   scale: DateTickScale,
@@ -72,17 +76,17 @@ function placeLabels(
 ): Date[] | undefined {
   const kept: Date[] = [];
   let lastText: string | undefined;
-  let lastRight = -Infinity;
+  let last: { x: number; w: number } | undefined;
   for (const tick of ticks) {
     const text = formatDate(tick);
     if (text === lastText) continue;
     const x = scale(tick);
     const w = measure(text);
     if (!labelBox(x, w, width)) continue;
-    if (x - w / 2 < lastRight + DATE_LABEL_GAP) return undefined;
+    if (last && Math.abs(x - last.x) < (w + last.w) / 2 + DATE_LABEL_GAP) return undefined;
     kept.push(tick);
     lastText = text;
-    lastRight = x + w / 2;
+    last = { x, w };
   }
   return kept.length ? kept : undefined;
 }
