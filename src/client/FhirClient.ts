@@ -74,6 +74,8 @@ export interface ValueSetExpandParams {
   filter?: string;
   count?: number;
   offset?: number;
+  /** The language of the displays (a language tag, e.g. 'es'). */
+  displayLanguage?: string;
 }
 
 function missing(text: string): never {

@@ -44,6 +44,13 @@
  *   in-progress response 1 s after the last change (a flush saves at once); the first save
  *   creates, the id it returns is carried by later saves and by the completed response, so a
  *   submit updates the draft rather than adds a second response.
+ * - Languages (`language`, `setLanguage`): texts come from the core `translation` extension on
+ *   `_title`, `_text`, `_prefix`, an option's `valueCoding._display` / `_valueString` and an
+ *   optionPrefix's `_valueString`, and from concepts' designations (translation.ts): exact tag,
+ *   then base language ('es-MX' takes 'es'), else the original. Value sets are expanded with the
+ *   language as displayLanguage. The response records `language`; its answers are the Codings as
+ *   defined (codes, and the questionnaire's own display with its translations) or as the value
+ *   set's expansion in that language gave them, and its items' `text` stays the original.
  * - How the engine is built, and the path of one change: README.md in this folder.
  */
 export { createQuestionnaireStore, type QuestionnaireStore } from './store';
@@ -65,6 +72,7 @@ export { loadFhirPath, type FhirPathEngine, type FhirPathLoader, type CompiledFh
 export { valueKeyForType } from './answers';
 export { evaluateEnableWhen } from './enable-when';
 export { optionLabel } from './options';
+export { TRANSLATION_EXTENSION, designatedText, translatedText } from './translation';
 export type { QuestionnaireFile } from './attachments';
 export {
   createQuestionnaireDrafts,

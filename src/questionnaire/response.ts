@@ -23,9 +23,12 @@ export function buildResponse(s: EngineState, status: 'completed' | 'in-progress
     : questionnaire.id
       ? `Questionnaire/${questionnaire.id}`
       : undefined;
+  // The language the answers were given in: the form's, else the one the continued response had.
+  const language = s.language ?? s.existing?.language;
   const response: QuestionnaireResponse = {
     resourceType: 'QuestionnaireResponse',
     ...(s.existing?.id ? { id: s.existing.id } : {}),
+    ...(language ? { language } : {}),
     ...(questionnaireRef ? { questionnaire: questionnaireRef } : {}),
     status,
     ...(options.subject ? { subject: options.subject } : {}),

@@ -9,6 +9,7 @@ import type { Node, OptionsState } from './nodes';
 import { optionsFromAnswerOptions, optionsFromExpansion } from './options';
 import type { EngineState } from './state';
 import { parentOf } from './tree';
+import { translatedText } from './translation';
 import type { QuestionnaireFormState, QuestionnaireItemState, QuestionnairePage } from './types';
 
 const NO_OPTIONS: OptionsState = { options: [], loading: false, truncated: false };
@@ -40,12 +41,16 @@ export function optionsOf(s: EngineState, node: Node): OptionsState {
   if (node.optionsState) return node.optionsState;
   const item = node.def.item;
   if (Array.isArray(item.answerOption) && item.answerOption.length) {
-    node.optionsState = { options: optionsFromAnswerOptions(item.answerOption), loading: false, truncated: false };
+    node.optionsState = {
+      options: optionsFromAnswerOptions(item.answerOption, s.language),
+      loading: false,
+      truncated: false,
+    };
   } else if (item.answerValueSet?.startsWith('#')) {
     const contained = s.questionnaire.contained?.find(
       (r) => r?.resourceType === 'ValueSet' && r.id === item.answerValueSet!.slice(1)
     ) as ValueSet | undefined;
-    const result = optionsFromExpansion(contained, s.displayLimit);
+    const result = optionsFromExpansion(contained, s.displayLimit, s.language);
     node.optionsState = {
       ...result,
       loading: false,
@@ -103,9 +108,11 @@ export function itemSnapshot(s: EngineState, node: Node): QuestionnaireItemState
     pending: !s.fhirpath.ready && hasExpression(s, def),
     uploading: !!node.upload?.uploading,
   };
-  // Optional keys are absent, not undefined.
-  if (def.item.text !== undefined) state.text = def.item.text;
-  if (def.item.prefix !== undefined) state.prefix = def.item.prefix;
+  // Optional keys are absent, not undefined. Texts are in the form's language where translated.
+  const text = translatedText(def.item.text, def.item._text, s.language);
+  const prefix = translatedText(def.item.prefix, def.item._prefix, s.language);
+  if (text !== undefined) state.text = text;
+  if (prefix !== undefined) state.prefix = prefix;
   if (node.parent) state.parentKey = node.parent.key;
   if (failed) state.expressionError = failed[0];
   if (opts.error) state.optionsError = opts.error;
@@ -118,7 +125,7 @@ export function pages(s: EngineState): QuestionnairePage[] | undefined {
   if (!s.form.paged) return undefined;
   return s.root.children.map((node) => ({
     key: node.key,
-    title: node.def.item.text ?? node.def.linkId,
+    title: translatedText(node.def.item.text, node.def.item._text, s.language) ?? node.def.linkId,
     enabled: node.enabled,
     valid: (s.form.pageErrors.get(node) ?? 0) === 0,
   }));
@@ -130,9 +137,10 @@ export function formSnapshot(s: EngineState): QuestionnaireFormState {
   if (form.snapshot) return form.snapshot;
   const signatureError =
     form.submitAttempted && form.signatureRequired && !form.signature ? s.messages.signatureRequired : undefined;
+  const title = translatedText(s.questionnaire.title, s.questionnaire._title, s.language);
   form.snapshot = {
     ...(form.fatalError ? { fatalError: form.fatalError } : {}),
-    ...(s.questionnaire.title ? { title: s.questionnaire.title } : {}),
+    ...(title ? { title } : {}),
     rootKeys: s.root.children.map((c) => c.key),
     ready: s.fhirpath.ready,
     ...(form.paged ? { pages: pages(s) } : {}),

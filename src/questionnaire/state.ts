@@ -74,6 +74,8 @@ export interface EngineState {
   readonly log: (message: string, detail?: unknown) => void;
   /** How many value-set options are shown. */
   readonly displayLimit: number;
+  /** The form's language (translation.ts picks texts in it); changed by store.setLanguage. */
+  language: string | undefined;
   /** The response being continued, when one was given. */
   readonly existing: QuestionnaireResponse | undefined;
   /** Extensions of the loaded response other than the signature, carried into the built one. */
@@ -168,6 +170,7 @@ export function createEngineState(input: unknown, options: QuestionnaireStoreOpt
     now: options.now ?? (() => new Date()),
     log: options.log ?? ((message: string, detail?: unknown) => console.warn(message, detail ?? '')),
     displayLimit: options.optionsDisplayLimit ?? 50,
+    language: options.language || undefined,
     existing,
     responseExtensions: asList(existing?.extension).filter(
       (e) => e && typeof e.url === 'string' && e.url !== SIGNATURE_EXTENSION

@@ -10,6 +10,7 @@ import type { ItemDef } from './definitions';
 import { startExpressions } from './fhirpath-load';
 import { collectErrors } from './item-errors';
 import { loadTree } from './load';
+import { setLanguage } from './language';
 import { isQuestion } from './nodes';
 import { batch, markFormChanged } from './notify';
 import { applyAnswers, propagate, reevaluate } from './propagate';
@@ -58,6 +59,11 @@ export interface QuestionnaireStore {
   searchReferences(key: string, text: string): Promise<void>;
   /** Checks a file against an attachment item's limits, uploads it through uploadAttachment and answers with it. */
   attachFile(key: string, file: QuestionnaireFile): Promise<void>;
+  /**
+   * Shows the form's texts and options in another language (store option `language`); answers
+   * are kept, value sets are expanded again in it, and the response records it.
+   */
+  setLanguage(language: string | undefined): void;
   /** Moves to the next page if the current one is valid; returns whether it moved. */
   nextPage(): boolean;
   backPage(): boolean;
@@ -179,6 +185,8 @@ export function createQuestionnaireStore(input: unknown, options: QuestionnaireS
     searchReferences: (key, text) => searchReferences(s, key, text),
 
     attachFile: (key, file) => attachFile(s, key, file),
+
+    setLanguage: (language) => setLanguage(s, language),
 
     nextPage() {
       const list = pages(s);

@@ -8,6 +8,7 @@ import type {
   Resource,
   Signature,
   ValueSet,
+  ValueSetComposeIncludeConceptDesignation,
 } from '../fhir/types';
 import type { QuestionnaireMessages } from './constants';
 import type { FhirPathLoader } from './expressions';
@@ -191,7 +192,13 @@ export interface QuestionnaireValidationError {
 
 /** Result of expanding a value set. */
 export interface ValueSetExpansion {
-  contains: { system?: string; code?: string; display?: string }[];
+  contains: {
+    system?: string;
+    code?: string;
+    display?: string;
+    /** Displays in other languages; the one in the form's language is shown. */
+    designation?: ValueSetComposeIncludeConceptDesignation[];
+  }[];
 }
 
 /** A file handed to `uploadAttachment`. */
@@ -205,8 +212,16 @@ export interface QuestionnaireAttachmentUpload {
 export interface QuestionnaireStoreOptions {
   /** An existing response to continue. */
   response?: QuestionnaireResponse;
-  /** Expands a value set (ValueSet/$expand) and returns the expansion or the ValueSet. */
-  expandValueSet?: (url: string, filter: string | undefined, count: number) => Promise<ValueSet | ValueSetExpansion>;
+  /**
+   * Expands a value set (ValueSet/$expand) and returns the expansion or the ValueSet. Given a
+   * `language`, the engine passes it as `displayLanguage` (send it as $expand's displayLanguage).
+   */
+  expandValueSet?: (
+    url: string,
+    filter: string | undefined,
+    count: number,
+    displayLanguage?: string
+  ) => Promise<ValueSet | ValueSetExpansion>;
   /** Uploads an attachment item's file and returns the Attachment pointing at it (e.g. FhirClient.createAttachment). */
   uploadAttachment?: (file: QuestionnaireAttachmentUpload) => Promise<Attachment | undefined>;
   /** Searches resources of one type for a reference item (e.g. FhirClient.searchResources). */
@@ -224,6 +239,12 @@ export interface QuestionnaireStoreOptions {
   profile?: Reference;
   /** Launch context and extra variables for FHIRPath, e.g. { patient, user, encounter }. */
   variables?: Record<string, unknown>;
+  /**
+   * The form's language tag (e.g. 'es', 'ar', 'es-MX'): texts and option labels come from the
+   * questionnaire's translation extensions and designations in it (exact tag, then base
+   * language, else the original), value sets are expanded in it, and the response records it.
+   */
+  language?: string;
   /** Option display limit; value sets are expanded with count = limit + 1. Default 50. */
   optionsDisplayLimit?: number;
   messages?: Partial<QuestionnaireMessages>;

@@ -29,11 +29,16 @@ export async function loadValueSetOptions(s: EngineState, key: string, filter?: 
     };
     markChanged(s, node);
   });
+  // The options are in the language of the request: one answered after a language change is dropped.
+  const language = s.language;
   try {
-    const result = await expandValueSet(url, filter, s.displayLimit + 1);
-    const expansion = optionsFromExpansion(result, s.displayLimit);
+    // displayLanguage only when there is one, so an expandValueSet that counts its arguments sees three.
+    const result = await (language
+      ? expandValueSet(url, filter, s.displayLimit + 1, language)
+      : expandValueSet(url, filter, s.displayLimit + 1));
+    const expansion = optionsFromExpansion(result, s.displayLimit, language);
     batch(s, () => {
-      if (s.nodes.get(key) !== node) return;
+      if (s.nodes.get(key) !== node || s.language !== language) return;
       node.optionsState = { ...expansion, loading: false };
       markChanged(s, node);
     });
@@ -41,6 +46,7 @@ export async function loadValueSetOptions(s: EngineState, key: string, filter?: 
     // Value-set load failures are only logged; the item carries the state.
     s.log(`Loading value set ${url} failed`, error);
     batch(s, () => {
+      if (s.nodes.get(key) !== node || s.language !== language) return;
       node.optionsState = {
         options: [],
         loading: false,

@@ -5,9 +5,15 @@ import { loadSanitizer } from '../primitives/sanitize';
 
 const RENDERING_XHTML = 'http://hl7.org/fhir/StructureDefinition/rendering-xhtml';
 
-/** The item's text; rendering-xhtml is sanitized, everything else rendered as text. */
+/**
+ * The item's text in the form's language; rendering-xhtml is sanitized, everything else rendered
+ * as text. The xhtml is the original text's, so a translated text is shown as plain text instead.
+ */
 export function ItemText({ state }: { state: QuestionnaireItemState }) {
-  const xhtml = state.item._text?.extension?.find((e) => e.url === RENDERING_XHTML)?.valueString;
+  const translated = state.text !== state.item.text;
+  const xhtml = translated
+    ? undefined
+    : state.item._text?.extension?.find((e) => e.url === RENDERING_XHTML)?.valueString;
   const cn = useQuestionnaireCn();
   const [safe, setSafe] = useState<{ source: string; html: string }>();
   useEffect(() => {

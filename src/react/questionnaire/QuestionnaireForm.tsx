@@ -10,7 +10,7 @@ import {
   type Ref,
 } from 'react';
 import { normalizeErrorString, type QuestionnaireResponse } from '../../fhir';
-import type { QuestionnaireDrafts, QuestionnaireStore } from '../../questionnaire';
+import { translatedText, type QuestionnaireDrafts, type QuestionnaireStore } from '../../questionnaire';
 import type { QuestionnaireClassNames } from './classNames';
 import { itemId, QuestionnaireFormContext, type QuestionnaireFormContextValue } from './context';
 import { type QuestionnaireFormMessages } from './messages';
@@ -54,7 +54,11 @@ export interface QuestionnaireFormProps
   onSubmit?: (response: QuestionnaireResponse) => unknown;
   /** Replaces any user-visible text. */
   messages?: Partial<QuestionnaireFormMessages>;
-  /** Locale of the dates and numbers the form shows; the provider's, else the browser's, when absent. */
+  /**
+   * Locale of the dates and numbers the form shows and the form's language (the questionnaire's
+   * translations, $expand's displayLanguage, the response's `language`); the provider's, else
+   * the browser's, when absent.
+   */
   locale?: string;
   /** Heading level of the questionnaire title; groups go one level down. Default 2. */
   headingLevel?: 1 | 2 | 3 | 4 | 5;
@@ -146,7 +150,7 @@ export const QuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLDivElement, Ques
       const { QuestionnaireResume } = resumeChunk.module;
       body = (
         <QuestionnaireResume
-          title={q.questionnaire.title ?? q.questionnaire.name}
+          title={translatedText(q.questionnaire.title, q.questionnaire._title, locale) ?? q.questionnaire.name}
           headingLevel={own.headingLevel ?? 2}
           messages={messages}
           onResume={() => (setChose(true), q.resumeDraft())}

@@ -1,4 +1,13 @@
-import { forwardRef, useId, useMemo, useRef, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  type FormEvent,
+  type FormHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import type { Questionnaire, QuestionnaireResponse, Reference } from '../../fhir';
 import { createQuestionnaireStore, type QuestionnaireItemState, type QuestionnaireStore } from '../../questionnaire';
 import {
@@ -36,7 +45,7 @@ export interface SchedulerQuestionnaireProps {
   readonly labelledBy?: string;
   /** Class of the form element. */
   readonly className?: string;
-  /** Locale of the dates and numbers the form shows (the Scheduler's). */
+  /** Locale of the dates and numbers the form shows (the Scheduler's), and the language of its texts. */
   readonly locale?: string;
 }
 
@@ -95,11 +104,14 @@ export const SimpleQuestionnaireForm = /* @__PURE__ */ forwardRef<HTMLFormElemen
           source: subject,
           now: () => clock.current(),
           messages,
+          language: locale,
         }),
       // The store is the form's state: rebuilt only for other questions or earlier answers.
       // eslint-disable-next-line react-hooks/exhaustive-deps
       [questionnaire, defaultResponse]
     );
+    // Another locale shows the same answers in its language (the questionnaire's translations).
+    useEffect(() => store.setLanguage(locale), [store, locale]);
     const form = useQuestionnaireFormState(store);
     const context = useMemo<QuestionnaireFormContextValue>(
       () => ({

@@ -11,6 +11,7 @@ import {
   type QuestionnaireStoreOptions,
 } from '../../questionnaire';
 import { useFhirClient } from '../FhirProvider';
+import { useLocale } from '../locale/LocaleContext';
 import { useRequest } from '../primitives/request';
 import { useControllableState } from '../primitives/useControllableState';
 import { useQuestionnaireDrafts, type UseQuestionnaireDraftsOptions } from './useQuestionnaireDrafts';
@@ -38,6 +39,11 @@ export interface UseQuestionnaireOptions extends Omit<UseQuestionnaireDraftsOpti
   source?: Reference;
   /** Extra FHIRPath variables and launch context, e.g. { patient }. */
   variables?: Record<string, unknown>;
+  /**
+   * The form's language: its texts from the questionnaire's translations, $expand's
+   * displayLanguage and the response's `language`. The provider's locale, else the browser's.
+   */
+  locale?: string;
   /** How many value-set options to show; $expand asks for one more to know when to say so. */
   optionsDisplayLimit?: number;
   /** Called after each change with the response so far; `onValueChange` by its older name. */
@@ -104,6 +110,9 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
   const questionnaire = isQuestionnaireResource(given) ? given : read.data;
   const latest = useRef(options);
   latest.current = options;
+  const language = useLocale(options.locale);
+  const latestLanguage = useRef(language);
+  latestLanguage.current = language;
   // The draft's answers are loaded only once the user chose to resume; until they chose, no
   // engine is built (the form would be thrown away).
   const [choice, setChoice] = useState<'resume' | 'start-over'>();
@@ -133,8 +142,9 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
       variables: opts.variables,
       optionsDisplayLimit: opts.optionsDisplayLimit,
       messages: opts.messages,
-      expandValueSet: (url: string, filter: string | undefined, count: number): Promise<ValueSet> =>
-        client.valueSetExpand({ url, filter, count }),
+      language: latestLanguage.current,
+      expandValueSet: (url, filter, count, displayLanguage): Promise<ValueSet> =>
+        client.valueSetExpand({ url, filter, count, displayLanguage }),
       uploadAttachment: (file) => client.createAttachment(file),
       searchResources: (resourceType, params) => client.searchResources(resourceType as ResourceType, params),
       loadFhirPath: loadFhirPathWhenIdle,
@@ -142,6 +152,9 @@ export function useQuestionnaire(options: UseQuestionnaireOptions): UseQuestionn
     return createQuestionnaireStore(questionnaire, storeOptions);
     // The store is the form's state: it is rebuilt only for another questionnaire or response.
   }, [client, questionnaire, response, resumePending]);
+
+  // Another language keeps the answers: the store shows its texts in it, no rebuild.
+  useEffect(() => store?.setLanguage(language), [store, language]);
 
   const drafts = useQuestionnaireDrafts(store, {
     onSaveDraft: options.onSaveDraft,
