@@ -2,6 +2,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { ErrorBoundary, FhirProvider, NotificationsProvider } from 'fhir-portal-kit/react';
 import { useLocation } from 'react-router';
 import { client } from './client';
+import { LanguageProvider } from './i18n/LanguageProvider';
+import { usePortalLocale } from './i18n/LanguagePackContext';
 import { SignedOutRoutes } from './SignedOutRoutes';
 import { Loading } from './shell/Loading';
 
@@ -19,13 +21,24 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The portal: signed-out routes until a profile is known, then the signed-in portal. */
+/** The portal in the language LanguageProvider chooses: signed-out routes until a profile is known, then the signed-in portal. */
 export function App() {
+  const profile = useSyncExternalStore(subscribe, () => client.getProfile());
+  return (
+    <LanguageProvider client={client} profile={profile}>
+      <Portal />
+    </LanguageProvider>
+  );
+}
+
+/** The routes, with the library's locale and texts in the portal's language. */
+function Portal() {
   const profile = useSyncExternalStore(subscribe, () => client.getProfile());
   const loading = useSyncExternalStore(subscribe, () => client.isLoading());
   const location = useLocation();
+  const { locale, messages } = usePortalLocale();
   return (
-    <FhirProvider client={client}>
+    <FhirProvider client={client} locale={locale} messages={messages}>
       <NotificationsProvider>
         {/* Around every route, signed in or out: a render error or a chunk that fails to load shows
             'Something went wrong' with the message; navigating elsewhere resets it. */}
