@@ -7,12 +7,13 @@ import { PortalQuestionnaires } from '../questionnaires';
 /** A portal form a care plan item links to. */
 export interface ActivityForm {
   readonly to: string;
-  readonly label: string;
+  /** Which form it is; its link's text is the catalog's (care-plan/text.ts, forms). */
+  readonly form: 'screening' | 'intake';
 }
 
 const FORMS: Record<string, ActivityForm> = {
-  [PortalQuestionnaires.screening]: { to: '/screening-questionnaire', label: 'Open the screening form' },
-  [PortalQuestionnaires.intake]: { to: '/patient-intake-questionnaire', label: 'Open the intake form' },
+  [PortalQuestionnaires.screening]: { to: '/screening-questionnaire', form: 'screening' },
+  [PortalQuestionnaires.intake]: { to: '/patient-intake-questionnaire', form: 'intake' },
 };
 
 /** The portal forms a care plan's activities ask for, each once, in the plan's order. */

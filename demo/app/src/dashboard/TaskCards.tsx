@@ -1,43 +1,34 @@
 import { formatDate, type Patient } from 'fhir-portal-kit';
+import { useLocale } from 'fhir-portal-kit/react';
+import { useText } from '../i18n/useText';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { features } from '../features';
 import type { TaskKey, TaskProgress } from './task-progress';
+import { dashboardText } from './text';
 import { useTaskProgress } from './useTaskProgress';
 import './dashboard.css';
 
-type Task = { key: TaskKey; title: string; text: string; action: string; to: string; enabled: boolean };
+type Task = { key: TaskKey; to: string; enabled: boolean };
 
 /** The four task cards of portal.md section 2, in its order. */
 const tasks: Task[] = [
   {
     key: 'screening',
-    title: 'AHC HRSN Screening',
-    text: 'Tell us about your living situation, food and transport so we can connect you with support.',
-    action: 'Start screening',
     to: '/screening-questionnaire',
     enabled: features.questionnaires,
   },
   {
     key: 'intake',
-    title: 'Patient Intake Questionnaire',
-    text: 'Share your history, medications and insurance before your first visit.',
-    action: 'Fill in the form',
     to: '/patient-intake-questionnaire',
     enabled: features.questionnaires,
   },
   {
     key: 'provider',
-    title: 'Choose a primary care provider',
-    text: 'Pick the clinician who will know you best.',
-    action: 'Choose a provider',
     to: '/account/provider',
     enabled: features.account,
   },
   {
     key: 'contact',
-    title: 'Add an emergency contact',
-    text: 'Let us know who to call if something happens.',
-    action: 'Add a contact',
     to: '/account',
     enabled: features.account,
   },
@@ -54,26 +45,29 @@ export function TaskCards({ patient }: { patient: Patient | undefined }) {
 
 /** The cards for a known progress (undefined while it loads: no card is marked either way). */
 export function TaskCardList({ progress }: { progress: TaskProgress | undefined }) {
+  const t = useText(dashboardText);
+  const locale = useLocale();
   return (
     <ul className="portal-card-grid" aria-busy={progress === undefined || undefined}>
       {tasks.map((task) => {
         const doneOn = progress?.[task.key];
+        const texts = t.tasks[task.key];
         return (
           <li
             key={task.key}
             className="portal-card portal-task"
             data-state={progress === undefined ? undefined : doneOn ? 'done' : 'todo'}
           >
-            <h3>{task.title}</h3>
-            <p>{task.text}</p>
+            <h3>{texts.title}</h3>
+            <p>{texts.text}</p>
             {doneOn && (
               <p className="portal-task-done">
-                Done on <time dateTime={doneOn}>{formatDate(doneOn)}</time>
+                {t.doneOn} <time dateTime={doneOn}>{formatDate(doneOn, locale)}</time>
               </p>
             )}
             {task.enabled && (
               <PrefetchLink className="portal-button" data-variant="outline" to={task.to}>
-                {task.action}
+                {texts.action}
               </PrefetchLink>
             )}
           </li>

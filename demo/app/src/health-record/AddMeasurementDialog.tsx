@@ -1,17 +1,19 @@
 import { createVitalObservation, formatUnit, normalizeErrorString, type VitalSign } from 'fhir-portal-kit';
-import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
-import { useId, useState, type FormEvent } from 'react';
+import { Dialog, useFhirClient, useLocale, useNotifications } from 'fhir-portal-kit/react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
 import { checkVitalValue, fieldOrder } from './vital-ranges';
+import { localizeVital, vitalsText } from './vitals-text';
 
 /**
- * 'Add Measurement': one input per series (systolic before diastolic), values read as decimals
+ * 'Add Measurement' for a vital of the catalogue (VITALS, in English): one input per series (systolic before diastolic), values read as decimals
  * within the series' plausible range (vital-ranges.ts), saved as a preliminary Observation. A
  * value that is not a number, negative or out of range is refused on its field and nothing is
  * written. The dialog closes after a successful create; a failure keeps what was typed and
  * shows the red 'Error' notice with the message.
  */
 export function AddMeasurementDialog({
-  vital,
+  vital: catalogued,
   patientRef,
   onAdded,
 }: {
@@ -21,6 +23,10 @@ export function AddMeasurementDialog({
 }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const t = useText(vitalsText);
+  const locale = useLocale();
+  // Labels and messages in the portal's language; the Observation keeps the catalogue's LOINC displays.
+  const vital = useMemo(() => localizeVital(catalogued, t), [catalogued, t]);
   const id = useId();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<string[]>(() => vital.series.map(() => ''));
@@ -30,7 +36,7 @@ export function AddMeasurementDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checks = values.map((text, i) => checkVitalValue(vital, i, text));
+    const checks = values.map((text, i) => checkVitalValue(vital, i, text, t.check, locale));
     const errors = checks.map((c) => (c.ok ? undefined : c.error));
     setFieldErrors(errors);
     if (errors.some(Boolean)) {
@@ -43,7 +49,7 @@ export function AddMeasurementDialog({
     setError(undefined);
     try {
       await client.createResource(
-        createVitalObservation(vital, numbers as number[], { reference: patientRef }, new Date().toISOString())
+        createVitalObservation(catalogued, numbers as number[], { reference: patientRef }, new Date().toISOString())
       );
       setValues(vital.series.map(() => ''));
       setOpen(false);
@@ -58,13 +64,13 @@ export function AddMeasurementDialog({
 
   return (
     <Dialog
-      title="Add Measurement"
-      description={`${vital.title} in ${formatUnit(vital.unit)}`}
+      title={t.add.title}
+      description={t.add.description(vital.title, formatUnit(vital.unit))}
       open={open}
       onOpenChange={setOpen}
       trigger={
         <button type="button" className="portal-button">
-          Add Measurement
+          {t.add.title}
         </button>
       }
     >
@@ -72,7 +78,7 @@ export function AddMeasurementDialog({
         {fieldOrder(vital).map((i) => (
           <div key={vital.series[i].code} className="portal-field">
             <label htmlFor={`${id}-${i}`}>
-              {vital.series[i].label} ({formatUnit(vital.unit)})
+              {vital.series[i].label} (<bdi>{formatUnit(vital.unit)}</bdi>)
             </label>
             <input
               id={`${id}-${i}`}
@@ -93,11 +99,11 @@ export function AddMeasurementDialog({
         ))}
         {error && (
           <div role="alert" className="portal-error">
-            <strong>Error</strong> {error}
+            <strong>{t.error}</strong> {error}
           </div>
         )}
         <button type="submit" className="portal-button" disabled={saving}>
-          Save
+          {t.add.save}
         </button>
       </form>
     </Dialog>

@@ -3,18 +3,21 @@ import { DiagnosticReportDisplay } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
 import { NotFound } from './NotFound';
 import { useRecord } from './useRecord';
+import { useText } from '../i18n/useText';
+import { healthRecordText } from './text';
 
 /** lab-results/{resultId}: one report with its results table. */
 export function LabResultPage() {
   const { resultId } = useParams();
+  const t = useText(healthRecordText);
   const { resource: report, notFound, error } = useRecord<DiagnosticReport>('DiagnosticReport', resultId);
-  if (notFound) return <NotFound backTo="/health-record/lab-results" backLabel="Back to Lab Results" />;
+  if (notFound) return <NotFound backTo="/health-record/lab-results" backLabel={t.back.labResults} />;
   if (error) return <p role="alert">{error}</p>;
-  if (!report) return <p role="status">Loading…</p>;
+  if (!report) return <p role="status">{t.loading}</p>;
   return (
     <div>
       <p>
-        <Link to="/health-record/lab-results">Back to Lab Results</Link>
+        <Link to="/health-record/lab-results">{t.back.labResults}</Link>
       </p>
       <DiagnosticReportDisplay
         report={report}

@@ -5,10 +5,13 @@ import { medicationsQuery } from './queries';
 import { RenewalStatus } from './RenewalStatus';
 import { usePatient } from './usePatient';
 import { useRenewals } from './useRenewals';
+import { useText } from '../i18n/useText';
+import { healthRecordText } from './text';
 
 /** medications: the patient's prescriptions with the medication text and the requester. */
 export function MedicationsPage() {
   const { patientRef } = usePatient();
+  const t = useText(healthRecordText);
   const { data, loading, error } = useSearchResources(
     patientRef ? 'MedicationRequest' : undefined,
     medicationsQuery(patientRef ?? '')
@@ -16,21 +19,21 @@ export function MedicationsPage() {
   const renewals = useRenewals(patientRef);
   return (
     <section aria-labelledby="medications-title">
-      <h1 id="medications-title">Medications</h1>
-      {loading && !data && <p role="status">Loading…</p>}
+      <h1 id="medications-title">{t.sections.medications}</h1>
+      {loading && !data && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error.message}</p>}
-      {data && data.length === 0 && <p>No medications yet.</p>}
+      {data && data.length === 0 && <p>{t.noMedications}</p>}
       {data && data.length > 0 && (
         <ul className="portal-list">
           {data.map((request) => (
             <li key={request.id}>
               <span>
                 <PrefetchLink to={request.id!}>
-                  {formatCodeableConcept(request.medicationCodeableConcept) || 'Medication'}
+                  {formatCodeableConcept(request.medicationCodeableConcept) || t.medication}
                 </PrefetchLink>
                 <br />
                 <span className="portal-list-meta">
-                  Prescribed by {formatReference(request.requester) || 'unknown'}
+                  {t.prescribedBy(formatReference(request.requester) || t.unknownPrescriber)}
                 </span>
                 <RenewalStatus task={renewals.byPrescription?.get(`MedicationRequest/${request.id}`)} />
               </span>

@@ -5,14 +5,18 @@ import {
   type QuestionnaireResponse,
   type QuestionnaireResponseItem,
 } from 'fhir-portal-kit';
-import { useResource } from 'fhir-portal-kit/react';
+import { useLocale, useResource } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuestionnaireTitles } from './useQuestionnaireTitles';
+import { useText } from '../i18n/useText';
+import { healthRecordText } from './text';
 
 /** questionnaire-responses/{id}: each answer shown by its type (portal.md section 3). */
 export function QuestionnaireResponsePage() {
   const { responseId } = useParams();
+  const t = useText(healthRecordText);
+  const locale = useLocale();
   const [error, setError] = useState<string>();
   const response = useResource<QuestionnaireResponse>(
     { reference: `QuestionnaireResponse/${responseId}` },
@@ -20,15 +24,17 @@ export function QuestionnaireResponsePage() {
   );
   const title = useQuestionnaireTitles([response?.questionnaire]).get(response?.questionnaire ?? '');
   if (error) return <p role="alert">{error}</p>;
-  if (!response) return <p role="status">Loading…</p>;
+  if (!response) return <p role="status">{t.loading}</p>;
   return (
     <article aria-labelledby="response-title">
       <p>
-        <Link to="..">Back to Questionnaire Responses</Link>
+        <Link to="..">{t.back.responses}</Link>
       </p>
-      <h1 id="response-title">Questionnaire Response</h1>
+      <h1 id="response-title">{t.responseTitle}</h1>
       {title && <p>{title}</p>}
-      <p className="portal-list-meta">{response.authored ? `Submitted ${formatDateTime(response.authored)}` : ''}</p>
+      <p className="portal-list-meta">
+        {response.authored ? t.submitted(formatDateTime(response.authored, locale)) : ''}
+      </p>
       <dl className="portal-answers">
         <Items items={response.item ?? []} />
       </dl>

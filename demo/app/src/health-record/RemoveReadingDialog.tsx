@@ -1,6 +1,8 @@
 import { normalizeErrorString, type Observation } from 'fhir-portal-kit';
 import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useState } from 'react';
+import { useText } from '../i18n/useText';
+import { vitalsText } from './vitals-text';
 
 /**
  * 'Remove' on a reading the patient entered: after a confirmation the Observation is marked
@@ -18,6 +20,7 @@ export function RemoveReadingDialog({
 }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const t = useText(vitalsText);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
@@ -39,27 +42,27 @@ export function RemoveReadingDialog({
 
   return (
     <Dialog
-      title="Remove reading"
-      description={`The reading of ${when} leaves your chart and table. It stays in your record's history, marked as entered in error.`}
+      title={t.remove.title}
+      description={t.remove.description(when)}
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <button type="button" className="portal-button" data-variant="subtle" aria-label={`Remove reading of ${when}`}>
-          Remove
+        <button type="button" className="portal-button" data-variant="subtle" aria-label={t.remove.openLabel(when)}>
+          {t.remove.open}
         </button>
       }
     >
       {error && (
         <div role="alert" className="portal-error">
-          <strong>Error</strong> {error}
+          <strong>{t.error}</strong> {error}
         </div>
       )}
       <div className="portal-form-actions">
         <button type="button" className="portal-button" disabled={saving} onClick={() => void remove()}>
-          Remove reading
+          {t.remove.confirm}
         </button>
         <button type="button" className="portal-button" data-variant="outline" onClick={() => setOpen(false)}>
-          Cancel
+          {t.remove.cancel}
         </button>
       </div>
     </Dialog>

@@ -8,9 +8,11 @@ import {
   type Patient,
   type Task,
 } from 'fhir-portal-kit';
-import { Dialog, StatusBadge, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { Dialog, StatusBadge, useFhirClient, useLocale, useNotifications } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
 import { RENEWAL_CODE } from '../renewals/renewal-task';
+import { healthRecordText } from './text';
 
 /**
  * 'Request a Renewal': what is being renewed, and a Submit Renewal Request that really asks, by
@@ -28,10 +30,13 @@ export function RenewalDialog({
 }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const text = useText(healthRecordText);
+  const t = text.renewalDialog;
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
-  const medication = formatCodeableConcept(request.medicationCodeableConcept) || 'Medication';
+  const medication = formatCodeableConcept(request.medicationCodeableConcept) || text.medication;
   const dosage = (request.dosageInstruction ?? []).map((d) => formatDosage(d)).filter(Boolean);
 
   async function submit(event: FormEvent) {
@@ -55,7 +60,7 @@ export function RenewalDialog({
       await client.createResource(task);
       setOpen(false);
       onRequested?.();
-      notifications.showSuccess('Renewal request sent', `Your care team has been asked to renew ${medication}.`);
+      notifications.showSuccess(t.sentTitle, t.sent(medication));
     } catch (e) {
       setError(normalizeErrorString(e));
       notifications.showError(e);
@@ -66,7 +71,7 @@ export function RenewalDialog({
 
   return (
     <Dialog
-      title="Request a Renewal"
+      title={t.title}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -74,36 +79,33 @@ export function RenewalDialog({
       }}
       trigger={
         <button type="button" className="portal-button">
-          Renew your prescription
+          {t.open}
         </button>
       }
     >
       <form onSubmit={submit}>
         <dl className="portal-details">
-          <dt>Patient</dt>
-          <dd>{formatHumanName(patient?.name?.[0]) || 'You'}</dd>
-          <dt>Last prescribed</dt>
-          <dd>{formatDate(request.authoredOn) || 'Unknown'}</dd>
-          <dt>Status</dt>
+          <dt>{t.patient}</dt>
+          <dd>{formatHumanName(patient?.name?.[0]) || t.you}</dd>
+          <dt>{t.lastPrescribed}</dt>
+          <dd>{formatDate(request.authoredOn, locale) || text.unknown}</dd>
+          <dt>{text.status}</dt>
           <dd>
             <StatusBadge status={request.status} />
           </dd>
-          <dt>Medication</dt>
+          <dt>{text.medication}</dt>
           <dd>{medication}</dd>
-          <dt>Dosage</dt>
-          <dd>{dosage.length ? dosage.join('; ') : 'No dosage given'}</dd>
+          <dt>{text.dosage}</dt>
+          <dd>{dosage.length ? dosage.join('; ') : text.noDosage}</dd>
         </dl>
-        <p>
-          This asks your care team for a new prescription. If you have refills left, contact your pharmacy directly to
-          refill your prescription.
-        </p>
+        <p>{t.explanation}</p>
         {error && (
           <div role="alert" className="portal-error">
-            <strong>Error</strong> {error}
+            <strong>{text.error}</strong> {error}
           </div>
         )}
         <button type="submit" className="portal-button" disabled={sending}>
-          Submit Renewal Request
+          {t.submit}
         </button>
       </form>
     </Dialog>

@@ -1,6 +1,8 @@
 import type { Task } from 'fhir-portal-kit';
 import { Link } from 'react-router';
+import { useText } from '../i18n/useText';
 import { renewalStatusText } from '../renewals/renewal-task';
+import { renewalText } from '../renewals/text';
 
 /**
  * Where the patient's latest renewal request of a prescription stands: 'Renewal requested',
@@ -9,7 +11,8 @@ import { renewalStatusText } from '../renewals/renewal-task';
  * text, rendered as text.
  */
 export function RenewalStatus({ task, linkRenewed = false }: { task: Task | undefined; linkRenewed?: boolean }) {
-  const text = renewalStatusText(task);
+  const t = useText(renewalText);
+  const text = renewalStatusText(task, t);
   if (!task || !text) return null;
   const renewed = task.status === 'completed' ? task.output?.[0]?.valueReference?.reference : undefined;
   const renewedId = renewed?.startsWith('MedicationRequest/') ? renewed.slice('MedicationRequest/'.length) : undefined;
@@ -19,7 +22,7 @@ export function RenewalStatus({ task, linkRenewed = false }: { task: Task | unde
       {linkRenewed && renewedId && (
         <>
           {' '}
-          <Link to={`/health-record/medications/${renewedId}`}>See the renewed prescription</Link>
+          <Link to={`/health-record/medications/${renewedId}`}>{t.seeRenewed}</Link>
         </>
       )}
     </span>

@@ -2,6 +2,8 @@ import { formatHumanName, normalizeErrorString, type DocumentReference } from 'f
 import { useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
 import { usePatient } from './usePatient';
+import { useText } from '../i18n/useText';
+import { healthRecordText } from './text';
 
 /**
  * 'Upload a document': a file and a description, stored with createDocumentReference (the file
@@ -11,6 +13,8 @@ import { usePatient } from './usePatient';
 export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: DocumentReference) => void }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const text = useText(healthRecordText);
+  const t = text.upload;
   const { patient, patientRef } = usePatient();
   const id = useId();
   const [file, setFile] = useState<File>();
@@ -40,7 +44,7 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
       form.reset();
       setFile(undefined);
       setDescription('');
-      notifications.showSuccess('Document uploaded', `${document.description} is now in your health record.`);
+      notifications.showSuccess(t.doneTitle, t.done(document.description ?? file.name));
       onUploaded(document);
     } catch (e) {
       setError(normalizeErrorString(e));
@@ -52,9 +56,9 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
 
   return (
     <form className="portal-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Upload a document</h2>
+      <h2 id={`${id}-title`}>{t.title}</h2>
       <div className="portal-field">
-        <label htmlFor={`${id}-file`}>File</label>
+        <label htmlFor={`${id}-file`}>{t.file}</label>
         <input
           id={`${id}-file`}
           type="file"
@@ -67,12 +71,12 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
         />
         {missingFile && (
           <p id={`${id}-file-error`} className="portal-field-error">
-            Choose a file to upload
+            {t.chooseFile}
           </p>
         )}
       </div>
       <div className="portal-field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t.description}</label>
         <input
           id={`${id}-description`}
           className="fpk-input"
@@ -83,11 +87,11 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
       </div>
       {error && (
         <div role="alert" className="portal-error">
-          <strong>Error</strong> {error}
+          <strong>{text.error}</strong> {error}
         </div>
       )}
       <button type="submit" className="portal-button" disabled={uploading}>
-        {uploading ? 'Uploading…' : 'Upload'}
+        {uploading ? t.uploading : t.submit}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import { formatDateTime, formatVitalReading, getVitalSeries, getVitalSign, type Observation } from 'fhir-portal-kit';
-import { ObservationChart, useSearchResources } from 'fhir-portal-kit/react';
+import { ObservationChart, useLocale, useSearchResources } from 'fhir-portal-kit/react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { AddMeasurementDialog } from './AddMeasurementDialog';
@@ -8,6 +8,9 @@ import { RemoveReadingDialog } from './RemoveReadingDialog';
 import { usePatient } from './usePatient';
 import { VitalReadingsSummary } from './VitalReadingsSummary';
 import { vitalQuery } from './queries';
+import { useText } from '../i18n/useText';
+import { healthRecordText } from './text';
+import { localizeVital, vitalsText } from './vitals-text';
 
 /** Who wrote a resource, as the server stamps it (meta.author, outside FHIR's Meta). */
 function enteredBy(resource: Observation): string | undefined {
@@ -25,7 +28,11 @@ export function VitalPage() {
 }
 
 function VitalView({ measurementId }: { measurementId: string | undefined }) {
-  const vital = getVitalSign(measurementId ?? '');
+  const t = useText(vitalsText);
+  const back = useText(healthRecordText).back;
+  const locale = useLocale();
+  const known = getVitalSign(measurementId ?? '');
+  const vital = useMemo(() => known && localizeVital(known, t), [known, t]);
   const { patientRef } = usePatient();
   const { data, loading, error, refetch } = useSearchResources(
     vital && patientRef ? 'Observation' : undefined,
@@ -34,38 +41,38 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
   const series = useMemo(() => (vital ? getVitalSeries(vital, data ?? []) : []), [vital, data]);
   const newestFirst = useMemo(() => [...(data ?? [])].reverse(), [data]);
 
-  if (!vital) return <NotFound backTo="/health-record/vitals" backLabel="Back to Vitals" />;
+  if (!vital) return <NotFound backTo="/health-record/vitals" backLabel={back.vitals} />;
   return (
     <article aria-labelledby="vital-title" className="portal-vital">
       <p>
-        <Link to="/health-record/vitals">Back to Vitals</Link>
+        <Link to="/health-record/vitals">{back.vitals}</Link>
       </p>
       <div className="portal-title-row">
         <h1 id="vital-title">{vital.title}</h1>
-        {patientRef && <AddMeasurementDialog vital={vital} patientRef={patientRef} onAdded={() => void refetch()} />}
+        {patientRef && <AddMeasurementDialog vital={known!} patientRef={patientRef} onAdded={() => void refetch()} />}
       </div>
       {error && <p role="alert">{error.message}</p>}
       {loading && !data ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t.loading}</p>
       ) : (
         // The y axis stays at 0 (no yMin): portal.md holds the vitals chart to it. The numbers
         // beside it show what a flat line hides.
         <div className="portal-vital-chart">
-          <ObservationChart title={`${vital.title} over time`} series={series} unit={vital.unit} showTable={false} />
+          <ObservationChart title={t.overTime(vital.title)} series={series} unit={vital.unit} showTable={false} />
           <VitalReadingsSummary vital={vital} series={series} />
         </div>
       )}
       <section className="portal-card" aria-labelledby="what-title">
-        <h2 id="what-title">What is this measurement?</h2>
+        <h2 id="what-title">{t.whatTitle}</h2>
         <p>{vital.description}</p>
       </section>
-      <table className="portal-table" aria-label={`${vital.title} measurements`}>
+      <table className="portal-table" aria-label={t.measurements(vital.title)}>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Your Value</th>
+            <th scope="col">{t.date}</th>
+            <th scope="col">{t.yourValue}</th>
             <th scope="col">
-              <span className="fpk-visually-hidden">Actions</span>
+              <span className="fpk-visually-hidden">{t.actions}</span>
             </th>
           </tr>
         </thead>
@@ -74,15 +81,21 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
             <tr key={observation.id}>
               <th scope="row">
                 <Link to={`/Observation/${observation.id}`}>
-                  {formatDateTime(observation.effectiveDateTime) || 'Unknown date'}
+                  {formatDateTime(observation.effectiveDateTime, locale) || t.unknownDate}
                 </Link>
               </th>
-              <td>{formatVitalReading(vital, observation) || 'No value'}</td>
+              <td>
+                {formatVitalReading(vital, observation) ? (
+                  <bdi dir="ltr">{formatVitalReading(vital, observation)}</bdi>
+                ) : (
+                  t.noValue
+                )}
+              </td>
               <td>
                 {patientRef && enteredBy(observation) === patientRef && (
                   <RemoveReadingDialog
                     observation={observation}
-                    when={formatDateTime(observation.effectiveDateTime) || 'unknown date'}
+                    when={formatDateTime(observation.effectiveDateTime, locale) || t.unknownDateInText}
                     onRemoved={() => void refetch()}
                   />
                 )}
@@ -91,7 +104,7 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
           ))}
           {data && data.length === 0 && (
             <tr>
-              <td colSpan={3}>No measurements yet</td>
+              <td colSpan={3}>{t.noMeasurements}</td>
             </tr>
           )}
         </tbody>

@@ -1,5 +1,8 @@
 import { formatNumber, formatUnit, type ObservationSeries, type VitalSign } from 'fhir-portal-kit';
+import { useLocale } from 'fhir-portal-kit/react';
+import { useText } from '../i18n/useText';
 import { fieldOrder } from './vital-ranges';
+import { vitalsText } from './vitals-text';
 
 /** The latest value and the lowest and highest of each series shown, in the vital's unit. */
 export interface SeriesReadings {
@@ -31,20 +34,24 @@ export function summarizeReadings(vital: VitalSign, series: readonly Observation
  * line; these numbers say what the line cannot.
  */
 export function VitalReadingsSummary({ vital, series }: { vital: VitalSign; series: readonly ObservationSeries[] }) {
+  const t = useText(vitalsText);
+  const locale = useLocale();
   const readings = summarizeReadings(vital, series);
   if (!readings.length) return null;
   const unit = formatUnit(vital.unit);
-  const withUnit = (text: string) => (unit ? `${text} ${unit}` : text);
+  const number = (n: number) => formatNumber(n, locale);
+  // A number with its unit stays left to right inside right-to-left text.
+  const withUnit = (text: string) => <bdi dir="ltr">{unit ? `${text} ${unit}` : text}</bdi>;
   // One series reads 'Latest' and 'Range'; blood pressure names each ('Systolic latest').
-  const name = (label: string, what: string) => (readings.length > 1 ? `${label} ${what.toLowerCase()}` : what);
+  const several = readings.length > 1;
   return (
     <dl className="portal-vital-summary">
       {readings.map((r) => (
         <div key={r.label}>
-          <dt>{name(r.label, 'Latest')}</dt>
-          <dd>{withUnit(formatNumber(r.latest))}</dd>
-          <dt>{name(r.label, 'Range')}</dt>
-          <dd>{withUnit(r.min === r.max ? formatNumber(r.min) : `${formatNumber(r.min)}–${formatNumber(r.max)}`)}</dd>
+          <dt>{several ? t.seriesLatest(r.label) : t.latest}</dt>
+          <dd>{withUnit(number(r.latest))}</dd>
+          <dt>{several ? t.seriesRange(r.label) : t.range}</dt>
+          <dd>{withUnit(r.min === r.max ? number(r.min) : `${number(r.min)}–${number(r.max)}`)}</dd>
         </div>
       ))}
     </dl>

@@ -1,21 +1,24 @@
 import { formatDateTime, formatVitalReading, VITALS, type VitalSign } from 'fhir-portal-kit';
-import { useSearchOne } from 'fhir-portal-kit/react';
+import { useLocale, useSearchOne } from 'fhir-portal-kit/react';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { latestVitalQuery } from './queries';
 import { usePatient } from './usePatient';
+import { useText } from '../i18n/useText';
+import { localizeVital, vitalsText } from './vitals-text';
 
 /** vitals: the latest value of each vital of the catalogue. */
 export function VitalsPage() {
   const { patientRef } = usePatient();
+  const t = useText(vitalsText);
   return (
     <section aria-labelledby="vitals-title">
-      <h1 id="vitals-title">Vitals</h1>
+      <h1 id="vitals-title">{t.title}</h1>
       <table className="portal-table">
         <thead>
           <tr>
-            <th scope="col">Measurement</th>
-            <th scope="col">Latest value</th>
-            <th scope="col">Date</th>
+            <th scope="col">{t.measurement}</th>
+            <th scope="col">{t.latestValue}</th>
+            <th scope="col">{t.date}</th>
           </tr>
         </thead>
         <tbody>
@@ -29,6 +32,9 @@ export function VitalsPage() {
 }
 
 function LatestRow({ vital, patientRef }: { vital: VitalSign; patientRef: string | undefined }) {
+  const t = useText(vitalsText);
+  const locale = useLocale();
+  const reading = (latest: Parameters<typeof formatVitalReading>[1]) => formatVitalReading(vital, latest);
   const {
     data: latest,
     loading,
@@ -37,10 +43,20 @@ function LatestRow({ vital, patientRef }: { vital: VitalSign; patientRef: string
   return (
     <tr>
       <th scope="row">
-        <PrefetchLink to={vital.id}>{vital.title}</PrefetchLink>
+        <PrefetchLink to={vital.id}>{localizeVital(vital, t).title}</PrefetchLink>
       </th>
-      <td>{error ? error.message : loading ? 'Loading…' : formatVitalReading(vital, latest) || 'No value'}</td>
-      <td>{formatDateTime(latest?.effectiveDateTime)}</td>
+      <td>
+        {error ? (
+          error.message
+        ) : loading ? (
+          t.loading
+        ) : reading(latest) ? (
+          <bdi dir="ltr">{reading(latest)}</bdi>
+        ) : (
+          t.noValue
+        )}
+      </td>
+      <td>{formatDateTime(latest?.effectiveDateTime, locale)}</td>
     </tr>
   );
 }

@@ -1,4 +1,5 @@
 import { formatUnit, parseDecimal, type VitalSign } from 'fhir-portal-kit';
+import { vitalsText, type VitalsText } from './vitals-text';
 
 /** A plausible range for one measured series, in the unit the form asks for. */
 export interface VitalRange {
@@ -34,19 +35,27 @@ export function vitalRangeOf(code: string, unit: string): VitalRange | undefined
 /** A typed value read: the number, or why it is refused (the text to show on the field). */
 export type VitalValueCheck = { ok: true; value: number } | { ok: false; error: string };
 
-const number = (n: number) => n.toLocaleString('en-US');
-
-/** Reads what was typed for series `index` of `vital`: a number within the series' plausible range. */
-export function checkVitalValue(vital: VitalSign, index: number, text: string): VitalValueCheck {
+/**
+ * Reads what was typed for series `index` of `vital`: a number within the series' plausible
+ * range. A refusal reads in the language of `texts` (English by default), its numbers in `locale`.
+ */
+export function checkVitalValue(
+  vital: VitalSign,
+  index: number,
+  text: string,
+  texts: VitalsText['check'] = vitalsText.en.check,
+  locale?: string
+): VitalValueCheck {
+  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
   const value = parseDecimal(text);
-  if (value === undefined) return { ok: false, error: 'Enter a number, such as 72 or 36.6' };
-  if (value < 0) return { ok: false, error: 'Enter a positive number: a measurement cannot be negative' };
+  if (value === undefined) return { ok: false, error: texts.notANumber };
+  if (value < 0) return { ok: false, error: texts.negative };
   const series = vital.series[index];
   const range = series && vitalRangeOf(series.code, vital.unit);
   if (range && (value < range.min || value > range.max)) {
     return {
       ok: false,
-      error: `${series.label} must be between ${number(range.min)} and ${number(range.max)} ${formatUnit(vital.unit)}`,
+      error: texts.outOfRange(series.label, number(range.min), number(range.max), formatUnit(vital.unit)),
     };
   }
   return { ok: true, value };

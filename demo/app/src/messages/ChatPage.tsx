@@ -2,15 +2,18 @@ import { canReadResourceType, getDisplayString, getReferenceString, type Practit
 import { ResourceAvatar, ThreadChat, useFhirClient, useProfile } from 'fhir-portal-kit/react';
 import { Link, useParams } from 'react-router';
 import { useRecord } from '../health-record/useRecord';
+import { useText } from '../i18n/useText';
 import { chatState } from './chatState';
+import { messagesText } from './text';
 
 /** messages/{practitionerId}: the chat between the signed-in patient and one practitioner. */
 export function ChatPage() {
   const { practitionerId } = useParams();
+  const t = useText(messagesText);
   const profile = useProfile();
   const client = useFhirClient();
   const { resource: practitioner, notFound, error } = useRecord<Practitioner>('Practitioner', practitionerId);
-  const name = practitioner ? getDisplayString(practitioner) : 'Your care team';
+  const name = practitioner ? getDisplayString(practitioner) : t.careTeam;
   const state = chatState({
     hasProfile: !!profile,
     canMessage: canReadResourceType(client.getAccessPolicy(), 'Communication'),
@@ -21,18 +24,18 @@ export function ChatPage() {
   return (
     <div className="portal-container portal-content">
       <p>
-        <Link to="/messages">Back to messages</Link>
+        <Link to="/messages">{t.backToMessages}</Link>
       </p>
-      <h1>Messages</h1>
+      <h1>{t.title}</h1>
       {state.kind === 'no-profile' || state.kind === 'not-found' ? (
         // The spec's text: the provider's profile (an unknown id in the address) or the user's own is missing.
-        <p role="alert">Error: Provider profile not found</p>
+        <p role="alert">{t.profileNotFound}</p>
       ) : state.kind === 'not-allowed' ? (
-        <p role="alert">Messaging is not available to you.</p>
+        <p role="alert">{t.notAllowed}</p>
       ) : state.kind === 'error' ? (
         <p role="alert">{state.message}</p>
       ) : state.kind === 'loading' ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t.loading}</p>
       ) : (
         profile &&
         practitioner && (

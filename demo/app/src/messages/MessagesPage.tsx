@@ -1,10 +1,13 @@
 import { ResourceAvatar, ResourceName, useSearchResources } from 'fhir-portal-kit/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { useText } from '../i18n/useText';
 import { CLINICIAN_ROLES, practitionerIds } from './careTeam';
+import { messagesText } from './text';
 
 /** messages/: the practitioners the patient can write to, the clinic's clinicians (a Name column); a row opens the chat. */
 export function MessagesPage() {
+  const t = useText(messagesText);
   const roles = useSearchResources('PractitionerRole', CLINICIAN_ROLES);
   const ids = useMemo(() => (roles.data ? practitionerIds(roles.data) : undefined), [roles.data]);
   const practitioners = useSearchResources(ids?.length ? 'Practitioner' : undefined, {
@@ -16,16 +19,16 @@ export function MessagesPage() {
   const error = roles.error ?? practitioners.error;
   return (
     <div className="portal-container portal-content">
-      <h1 id="messages-title">Messages</h1>
-      <p>Choose a member of your care team to message.</p>
-      {loading && !data && <p role="status">Loading…</p>}
+      <h1 id="messages-title">{t.title}</h1>
+      <p>{t.choose}</p>
+      {loading && !data && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error.message}</p>}
-      {data && data.length === 0 && <p>No practitioners found.</p>}
+      {data && data.length === 0 && <p>{t.noPractitioners}</p>}
       {data && data.length > 0 && (
         <table className="portal-table" aria-labelledby="messages-title">
           <thead>
             <tr>
-              <th scope="col">Name</th>
+              <th scope="col">{t.name}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,45 +1,30 @@
 import { formatHumanName, type Patient } from 'fhir-portal-kit';
 import { useProfile } from 'fhir-portal-kit/react';
+import { useText } from '../i18n/useText';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { usePatient } from '../account/usePatient';
 import { features } from '../features';
 import { UpcomingVisits } from '../shell/UpcomingVisits';
 import { TaskCards } from '../dashboard/TaskCards';
 import { preferredPharmacyOf } from '../pharmacy/preferred-pharmacy';
+import { homeText } from './home-text';
 
 type Card = { title: string; text: string; action: string; to: string; enabled: boolean };
 
+type HomeText = (typeof homeText)['en'];
+
 /** The shortcut cards; the Preferred Pharmacy one names the patient's pharmacy once chosen. */
-const shortcuts = (pharmacy: string | undefined): Card[] => [
+const shortcuts = (t: HomeText, pharmacy: string | undefined): Card[] => [
+  { ...t.record, to: '/health-record', enabled: features.healthRecord },
+  { ...t.renewal, to: '/health-record/medications', enabled: features.medications },
   {
-    title: 'Health Record',
-    text: 'Results, medications, vaccines and vitals.',
-    action: 'Open your record',
-    to: '/health-record',
-    enabled: features.healthRecord,
-  },
-  {
-    title: 'Request Prescription Renewal',
-    text: 'Running low? Ask for a renewal.',
-    action: 'Renew a prescription',
-    to: '/health-record/medications',
-    enabled: features.medications,
-  },
-  {
-    title: 'Preferred Pharmacy',
-    text: pharmacy ? `We send your prescriptions to ${pharmacy}.` : 'Where should we send your prescriptions?',
-    action: pharmacy ? 'Change your pharmacy' : 'Set your pharmacy',
+    title: t.pharmacy.title,
+    text: pharmacy ? t.pharmacy.chosen(pharmacy) : t.pharmacy.none,
+    action: pharmacy ? t.pharmacy.change : t.pharmacy.set,
     // account/provider holds the choice, under the provider (pharmacy/PreferredPharmacyForm.tsx).
     to: '/account/provider#pharmacy',
     enabled: features.account,
   },
-];
-
-const recommendations = [
-  'Get your annual flu shot before the winter season.',
-  'Walk for at least 30 minutes, five days a week.',
-  'Check your blood pressure at home once a week and record it in your vitals.',
-  'Book a dental check-up every six months.',
 ];
 
 /** The signed-in home dashboard of portal.md section 2. */
@@ -48,52 +33,51 @@ export function HomePage() {
   const given = profile && 'name' in profile ? profile.name?.[0]?.given?.[0] : undefined;
   const fullName = profile && 'name' in profile && profile.name?.[0] ? formatHumanName(profile.name[0]) : '';
   const { patient } = usePatient();
+  const t = useText(homeText);
   return (
     <>
-      <div className="portal-announcement" role="region" aria-label="Announcement">
-        <div className="portal-container">
-          Flu shots are available at every clinic this month, no appointment needed.
-        </div>
+      <div className="portal-announcement" role="region" aria-label={t.announcementLabel}>
+        <div className="portal-container">{t.announcement}</div>
       </div>
       <div className="portal-container portal-dashboard">
         <section className="portal-greeting" aria-labelledby="greeting">
-          <h1 id="greeting">Hello {given ?? fullName}</h1>
-          <p>Welcome back. Here is what needs your attention.</p>
+          <h1 id="greeting">{t.hello(given ?? fullName)}</h1>
+          <p>{t.welcome}</p>
           <div className="portal-greeting-actions">
             {features.getCare && (
               <PrefetchLink className="portal-button" to="/get-care">
-                Get Care
+                {t.getCare}
               </PrefetchLink>
             )}
             {features.messages && (
               <PrefetchLink className="portal-button" data-variant="outline" to="/messages">
-                Send Message
+                {t.sendMessage}
               </PrefetchLink>
             )}
           </div>
         </section>
         <UpcomingVisits />
         <section aria-labelledby="tasks-title">
-          <h2 id="tasks-title">Your tasks</h2>
+          <h2 id="tasks-title">{t.tasksTitle}</h2>
           <TaskCards patient={patient} />
         </section>
         <section aria-labelledby="shortcuts-title">
-          <h2 id="shortcuts-title">Shortcuts</h2>
-          <CardGrid cards={shortcuts(preferredPharmacyOf(patient)?.display)} />
+          <h2 id="shortcuts-title">{t.shortcutsTitle}</h2>
+          <CardGrid cards={shortcuts(t, preferredPharmacyOf(patient)?.display)} />
         </section>
         <section className="portal-card" aria-labelledby="provider-title">
-          <h2 id="provider-title">Primary care provider</h2>
+          <h2 id="provider-title">{t.providerTitle}</h2>
           <ProviderName patient={patient} />
           {features.account && (
             <PrefetchLink className="portal-button" to="/account/provider">
-              Choose Provider
+              {t.chooseProvider}
             </PrefetchLink>
           )}
         </section>
         <section aria-labelledby="recommendations-title">
-          <h2 id="recommendations-title">Recommendations</h2>
+          <h2 id="recommendations-title">{t.recommendationsTitle}</h2>
           <ul className="portal-recommendations">
-            {recommendations.map((text) => (
+            {Object.values(t.recommendations).map((text) => (
               <li key={text}>{text}</li>
             ))}
           </ul>
@@ -105,8 +89,9 @@ export function HomePage() {
 
 /** The patient's generalPractitioner as set on account/provider, or the not-chosen text. */
 function ProviderName({ patient }: { patient: Patient | undefined }) {
+  const t = useText(homeText);
   const provider = patient?.generalPractitioner?.[0]?.display;
-  return <p>{provider ?? 'You have not chosen a primary care provider yet.'}</p>;
+  return <p>{provider ?? t.noProvider}</p>;
 }
 
 function CardGrid({ cards }: { cards: Card[] }) {

@@ -1,6 +1,8 @@
 import { formatAddress, type Patient } from 'fhir-portal-kit';
 import { useNotifications } from 'fhir-portal-kit/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
+import { pharmacyText } from './text';
 import { usePreferredPharmacy } from './usePreferredPharmacy';
 import './pharmacy.css';
 
@@ -11,6 +13,7 @@ import './pharmacy.css';
  */
 export function PreferredPharmacyForm({ patient }: { patient: Patient }) {
   const notifications = useNotifications();
+  const t = useText(pharmacyText);
   const { pharmacies, error, current, saving, save } = usePreferredPharmacy(patient);
   const currentId = current?.reference?.split('/')[1];
   const [chosenId, setChosenId] = useState<string>();
@@ -32,7 +35,7 @@ export function PreferredPharmacyForm({ patient }: { patient: Patient }) {
     try {
       await save(pharmacy);
       setChosenId(undefined);
-      notifications.showSuccess('Success', 'Preferred pharmacy saved');
+      notifications.showSuccess(t.savedTitle, t.saved);
     } catch (e) {
       notifications.showError(e);
     }
@@ -40,19 +43,15 @@ export function PreferredPharmacyForm({ patient }: { patient: Patient }) {
 
   return (
     <section ref={sectionRef} id="pharmacy" aria-labelledby="pharmacy-title" className="portal-pharmacy">
-      <h2 id="pharmacy-title">Preferred pharmacy</h2>
-      <p>
-        {currentName
-          ? `We send your prescriptions to ${currentName}.`
-          : 'You have not chosen a pharmacy yet. Choose where we send your prescriptions.'}
-      </p>
+      <h2 id="pharmacy-title">{t.title}</h2>
+      <p>{currentName ? t.current(currentName) : t.none}</p>
       {error && <p role="alert">{error}</p>}
-      {!pharmacies && !error && <p role="status">Loading…</p>}
-      {pharmacies && pharmacies.length === 0 && <p>The clinic has no pharmacies to choose from.</p>}
+      {!pharmacies && !error && <p role="status">{t.loading}</p>}
+      {pharmacies && pharmacies.length === 0 && <p>{t.empty}</p>}
       {pharmacies && pharmacies.length > 0 && (
         <form onSubmit={submit} aria-busy={saving || undefined}>
           <fieldset className="fpk-inputs-fieldset portal-pharmacy-options" disabled={saving}>
-            <legend className="fpk-inputs-legend">Pharmacy</legend>
+            <legend className="fpk-inputs-legend">{t.legend}</legend>
             {pharmacies.map((pharmacy) => (
               <label
                 key={pharmacy.id}
@@ -77,7 +76,7 @@ export function PreferredPharmacyForm({ patient }: { patient: Patient }) {
           </fieldset>
           <div className="portal-form-actions">
             <button type="submit" className="fpk-button" disabled={!selected || selected === currentId || saving}>
-              Save pharmacy
+              {t.save}
             </button>
           </div>
         </form>

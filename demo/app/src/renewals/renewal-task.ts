@@ -8,6 +8,7 @@
 // reason (status rejected, statusReason) for the patient to read. Both go with If-Match, so two
 // practitioners answering the same request at once cannot both win.
 import type { Bundle, CodeableConcept, MedicationRequest, Reference, Task } from 'fhir-portal-kit';
+import { renewalText, type RenewalText } from './text';
 
 /** The code system of the portal's Task types. */
 export const TASK_TYPE_SYSTEM = 'https://fhir-portal-kit.dev/task-type';
@@ -24,15 +25,18 @@ export const RENEWAL_CODE_TOKEN = `${TASK_TYPE_SYSTEM}|prescription-renewal`;
 /** Statuses of a request nobody has answered yet. */
 export const OPEN_RENEWAL_STATUSES = ['requested', 'received', 'accepted', 'ready', 'in-progress', 'on-hold'] as const;
 
-/** What the patient reads about their latest request, or undefined when there is none to show (withdrawn). */
-export function renewalStatusText(task: Task | undefined): string | undefined {
+/**
+ * What the patient reads about their latest request, in the language of `text` (English by
+ * default), or undefined when there is none to show (withdrawn).
+ */
+export function renewalStatusText(task: Task | undefined, text: RenewalText = renewalText.en): string | undefined {
   if (!task) return undefined;
-  if (task.status === 'completed') return 'Renewal approved';
+  if (task.status === 'completed') return text.approved;
   if (task.status === 'rejected') {
     const reason = task.statusReason?.text?.trim();
-    return reason ? `Renewal declined: ${reason}` : 'Renewal declined';
+    return reason ? text.declinedBecause(reason) : text.declined;
   }
-  if ((OPEN_RENEWAL_STATUSES as readonly string[]).includes(task.status)) return 'Renewal requested';
+  if ((OPEN_RENEWAL_STATUSES as readonly string[]).includes(task.status)) return text.requested;
   return undefined;
 }
 

@@ -1,0 +1,118 @@
+// The signed-in home dashboard's texts in every portal language (portal.md section 2 gives the
+// English). Named after its page: pages/ holds other pages' catalogs too.
+import { defineText } from '../i18n/useText';
+
+/** The texts of the home dashboard (HomePage). */
+export const homeText = defineText({
+  en: {
+    announcementLabel: 'Announcement',
+    announcement: 'Flu shots are available at every clinic this month, no appointment needed.',
+    hello: (name: string) => `Hello ${name}`,
+    welcome: 'Welcome back. Here is what needs your attention.',
+    getCare: 'Get Care',
+    sendMessage: 'Send Message',
+    tasksTitle: 'Your tasks',
+    shortcutsTitle: 'Shortcuts',
+    record: {
+      title: 'Health Record',
+      text: 'Results, medications, vaccines and vitals.',
+      action: 'Open your record',
+    },
+    renewal: {
+      title: 'Request Prescription Renewal',
+      text: 'Running low? Ask for a renewal.',
+      action: 'Renew a prescription',
+    },
+    pharmacy: {
+      title: 'Preferred Pharmacy',
+      chosen: (pharmacy: string) => `We send your prescriptions to ${pharmacy}.`,
+      none: 'Where should we send your prescriptions?',
+      change: 'Change your pharmacy',
+      set: 'Set your pharmacy',
+    },
+    providerTitle: 'Primary care provider',
+    noProvider: 'You have not chosen a primary care provider yet.',
+    chooseProvider: 'Choose Provider',
+    recommendationsTitle: 'Recommendations',
+    recommendations: {
+      flu: 'Get your annual flu shot before the winter season.',
+      walk: 'Walk for at least 30 minutes, five days a week.',
+      bloodPressure: 'Check your blood pressure at home once a week and record it in your vitals.',
+      dental: 'Book a dental check-up every six months.',
+    },
+  },
+  es: {
+    announcementLabel: 'Anuncio',
+    announcement: 'Este mes hay vacunas contra la gripe en todas las clínicas, sin necesidad de cita.',
+    hello: (name: string) => (name ? `Hola, ${name}` : 'Hola'),
+    welcome: 'Le damos la bienvenida de nuevo. Esto es lo que requiere su atención.',
+    getCare: 'Recibir atención',
+    sendMessage: 'Enviar mensaje',
+    tasksTitle: 'Sus tareas',
+    shortcutsTitle: 'Accesos directos',
+    record: {
+      title: 'Historial médico',
+      text: 'Resultados, medicamentos, vacunas y signos vitales.',
+      action: 'Abrir su historial',
+    },
+    renewal: {
+      title: 'Solicitar renovación de receta',
+      text: '¿Se le está acabando? Pida una renovación.',
+      action: 'Renovar una receta',
+    },
+    pharmacy: {
+      title: 'Farmacia preferida',
+      chosen: (pharmacy: string) => `Enviamos sus recetas a ${pharmacy}.`,
+      none: '¿A dónde debemos enviar sus recetas?',
+      change: 'Cambiar su farmacia',
+      set: 'Elegir su farmacia',
+    },
+    providerTitle: 'Proveedor de atención primaria',
+    noProvider: 'Todavía no ha elegido un proveedor de atención primaria.',
+    chooseProvider: 'Elegir proveedor',
+    recommendationsTitle: 'Recomendaciones',
+    recommendations: {
+      flu: 'Vacúnese contra la gripe cada año antes del invierno.',
+      walk: 'Camine al menos 30 minutos, cinco días a la semana.',
+      bloodPressure: 'Mídase la presión arterial en casa una vez por semana y regístrela en sus signos vitales.',
+      dental: 'Programe una revisión dental cada seis meses.',
+    },
+  },
+  ar: {
+    announcementLabel: 'إعلان',
+    announcement: 'لقاحات الإنفلونزا متاحة في جميع عياداتنا هذا الشهر دون الحاجة إلى موعد.',
+    hello: (name: string) => (name ? `مرحبًا ${name}` : 'مرحبًا'),
+    welcome: 'مرحبًا بعودتك. إليك ما يحتاج إلى اهتمامك.',
+    getCare: 'احصل على الرعاية',
+    sendMessage: 'أرسل رسالة',
+    tasksTitle: 'مهامك',
+    shortcutsTitle: 'اختصارات',
+    record: {
+      title: 'السجل الصحي',
+      text: 'النتائج والأدوية واللقاحات والعلامات الحيوية.',
+      action: 'افتح سجلك',
+    },
+    renewal: {
+      title: 'طلب تجديد وصفة طبية',
+      text: 'أوشك دواؤك على النفاد؟ اطلب تجديده.',
+      action: 'جدّد وصفة طبية',
+    },
+    pharmacy: {
+      title: 'الصيدلية المفضلة',
+      chosen: (pharmacy: string) => `نرسل وصفاتك الطبية إلى ${pharmacy}.`,
+      none: 'إلى أين نرسل وصفاتك الطبية؟',
+      change: 'غيّر صيدليتك',
+      set: 'حدّد صيدليتك',
+    },
+    providerTitle: 'مقدّم الرعاية الأولية',
+    noProvider: 'لم تختر مقدّم رعاية أولية بعد.',
+    chooseProvider: 'اختر مقدّم الرعاية',
+    recommendationsTitle: 'توصيات',
+    recommendations: {
+      flu: 'احصل على لقاح الإنفلونزا السنوي قبل حلول الشتاء.',
+      walk: 'امشِ 30 دقيقة على الأقل، خمسة أيام في الأسبوع.',
+      bloodPressure: 'قِس ضغط دمك في المنزل مرة كل أسبوع وسجّله في علاماتك الحيوية.',
+      dental: 'احجز فحصًا للأسنان كل ستة أشهر.',
+    },
+  },
+});
