@@ -197,7 +197,7 @@ for (const target of [...targets, ...locales]) {
   }
   console.log(
     `${target.name}\n  minified ${kb(js.length + cssBytes.length)}, gzipped ${kb(gz)}` +
-      ` (JS ${kb(gzipSync(js).length)} + CSS ${kb(gz - gzipSync(js).length)})` +
+      (target.css ? ` (JS ${kb(gzipSync(js).length)} + CSS ${kb(gz - gzipSync(js).length)})` : '') +
       (onDemand.length ? `\n  on demand, gzipped: ${onDemand.join(', ')}` : '') +
       (target.goalKb ? `\n  ${gz <= target.goalKb * 1024 ? 'within' : 'OVER'} the ${target.goalKb} KB goal` : '') +
       '\n'
