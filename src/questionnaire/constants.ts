@@ -86,7 +86,8 @@ export const defaultQuestionnaireMessages: QuestionnaireMessages = {
   valueSetUnavailable: (url) => `No value set expansion available for ${url}.`,
   valueSetFailed: (url) => `Options could not be loaded from ${url}.`,
   fileTooLarge: (maxBytes) => `The file is larger than ${maxBytes} bytes.`,
-  fileTypeNotAllowed: (types) => `Allowed file types: ${types.join(', ')}.`,
+  fileTypeNotAllowed: (types) =>
+    `Allowed file types: ${new Intl.ListFormat('en', { type: 'unit', style: 'short' }).format(types)}.`,
   uploadFailed: (reason) => reason,
   uploadUnavailable: 'No attachment upload available.',
   referenceSearchFailed: (reason) => reason,

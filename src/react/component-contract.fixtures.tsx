@@ -63,6 +63,7 @@ export const PUBLIC_ENTRIES: Readonly<Record<string, Record<string, unknown>>> =
  */
 export const NOT_CONTRACT_COMPONENTS: ReadonlyMap<string, string> = new Map([
   ['FhirProvider', 'a context provider: renders only its children'],
+  ['LocaleProvider', 'a context provider (locale and texts): renders only its children'],
   ['MedplumProvider', 'FhirProvider under Medplum’s name: renders only its children'],
   ['NotificationsProvider', 'a context provider: its region is the Notifications component, tested below'],
   ['ErrorBoundary', 'renders its children while nothing throws: no element of its own (documented on the class)'],

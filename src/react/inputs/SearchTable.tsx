@@ -14,6 +14,8 @@ import { optionKeys, splitProps } from '../primitives/splitProps';
 import { slotClass, type InputsClassNames } from './classNames';
 import { useDebouncedSearch } from './useDebouncedSearch';
 import { useSearchTableState, type UseSearchTableStateOptions } from './useSearchTableState';
+import { useMessages } from '../locale/MessagesContext';
+import { plural } from '../locale/plural';
 
 // The table's state hook and types are part of its public API, exported with it.
 export { formatPath };
@@ -68,7 +70,7 @@ export const defaultSearchTableMessages: SearchTableMessages = {
   selectRow: (name) => `Select ${name}`,
   previous: 'Previous page',
   next: 'Next page',
-  results: (count, formatted) => `${formatted} ${count === 1 ? 'result' : 'results'}`,
+  results: (count, formatted) => plural('en', count, { one: `${formatted} result`, other: `${formatted} results` }),
   column: (code) => (code.charAt(0).toUpperCase() + code.slice(1)).replace(/-/g, ' '),
 };
 
@@ -225,7 +227,7 @@ export const SearchTable = /* @__PURE__ */ forwardRef<HTMLDivElement, SearchTabl
       ...others
     } = props;
     const [options, rest] = splitProps(others, SEARCH_TABLE_OPTIONS);
-    const m = { ...defaultSearchTableMessages, ...messages };
+    const m = useMessages('searchTable', defaultSearchTableMessages, messages);
     const locale = useLocale(localeProp);
     const table = useSearchTable(options);
     const cols = useMemo(

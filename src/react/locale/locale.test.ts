@@ -7,6 +7,7 @@ describe('getFirstDayOfWeek', () => {
     ['fr-FR', 1],
     ['en-GB', 1],
     ['ar-EG', 6],
+    ['ar', 6],
   ])('starts the week of %s on day %i', (locale, day) => {
     expect(getFirstDayOfWeek(locale)).toBe(day);
   });

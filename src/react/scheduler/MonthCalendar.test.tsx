@@ -2,6 +2,8 @@ import { createRef, useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import * as ar from '../../locales/ar/scheduler';
+import { LocaleProvider } from '../locale/LocaleProvider';
 import { MonthCalendar } from './MonthCalendar';
 
 const NY = 'America/New_York';
@@ -24,6 +26,18 @@ describe('MonthCalendar', { timeout: 30_000 }, () => {
       expect(screen.getByText('mars 2026')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'lundi 9 mars 2026' })).toBeInTheDocument();
       expect(screen.getByRole('grid', { name: 'mars 2026' })).toBeInTheDocument();
+    });
+
+    it("starts an Arabic week on Saturday, in the provider's locale and words", () => {
+      render(
+        <LocaleProvider locale="ar" messages={{ monthCalendar: ar.monthCalendar }}>
+          <MonthCalendar month={new Date('2026-03-15T12:00:00Z')} timeZone={NY} dir="rtl" />
+        </LocaleProvider>
+      );
+      const headers = screen.getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
+      expect(headers).toEqual(['السبت', 'الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة']);
+      expect(screen.getByRole('button', { name: 'الشهر السابق' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'الشهر التالي' })).toBeInTheDocument();
     });
 
     it('moves the focus by arrow keys in the reading direction when right to left', async () => {
