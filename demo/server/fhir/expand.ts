@@ -1,7 +1,14 @@
 // ValueSet/$expand over stored ValueSets and CodeSystems: compose.include concepts, whole code
-// systems, nested value sets, excludes; then filter, offset and count.
+// systems, nested value sets, excludes; displays in displayLanguage where a concept has a
+// designation in it; then filter, offset and count.
 import { randomUUID } from 'node:crypto';
-import type { CodeSystem, CodeSystemConcept, ValueSet, ValueSetExpansionContains } from '../../../src/fhir/types';
+import type {
+  CodeSystem,
+  CodeSystemConcept,
+  ValueSet,
+  ValueSetComposeIncludeConceptDesignation,
+  ValueSetExpansionContains,
+} from '../../../src/fhir/types';
 import { badRequest, notFound } from '../core/errors';
 import type { Repository } from '../store/repository';
 
@@ -12,6 +19,35 @@ export interface ExpandParams {
   filter?: string;
   count?: number;
   offset?: number;
+  /** The language of the displays: a concept's designation in it replaces its display. */
+  displayLanguage?: string;
+}
+
+/**
+ * A concept's display in `language`: the designation with that exact tag, else one in its base
+ * language ('es' for 'es-MX'), else the concept's own display.
+ */
+function displayIn(
+  display: string | undefined,
+  designations: ValueSetComposeIncludeConceptDesignation[] | undefined,
+  language: string | undefined
+): string | undefined {
+  if (!language || !designations?.length) return display;
+  const wanted = language.toLowerCase();
+  const base = wanted.split('-')[0];
+  const exact = designations.find((d) => d.language?.toLowerCase() === wanted);
+  const sameBase = designations.find((d) => d.language?.toLowerCase() === base);
+  return (exact ?? sameBase)?.value ?? display;
+}
+
+/** A concept as an expansion entry, its display in `language` where it has a designation in it. */
+function entryOf(
+  system: string | undefined,
+  concept: { code: string; display?: string; designation?: ValueSetComposeIncludeConceptDesignation[] },
+  language: string | undefined
+): ValueSetExpansionContains {
+  const display = displayIn(concept.display, concept.designation, language);
+  return { ...(system ? { system } : {}), code: concept.code, ...(display ? { display } : {}) };
 }
 
 /** The most codes one expansion returns. */
@@ -20,23 +56,23 @@ export const MAX_EXPANSION = 1000;
 function flattenCodeSystem(
   system: string,
   concepts: CodeSystemConcept[] | undefined,
+  language: string | undefined,
   out: ValueSetExpansionContains[]
 ): void {
   for (const c of concepts ?? []) {
-    out.push({ system, code: c.code, ...(c.display ? { display: c.display } : {}) });
-    flattenCodeSystem(system, c.concept, out);
+    out.push(entryOf(system, c, language));
+    flattenCodeSystem(system, c.concept, language, out);
   }
 }
 
-function flattenContains(contains: ValueSetExpansionContains[] | undefined, out: ValueSetExpansionContains[]): void {
+function flattenContains(
+  contains: ValueSetExpansionContains[] | undefined,
+  language: string | undefined,
+  out: ValueSetExpansionContains[]
+): void {
   for (const c of contains ?? []) {
-    if (c.code)
-      out.push({
-        ...(c.system ? { system: c.system } : {}),
-        code: c.code,
-        ...(c.display ? { display: c.display } : {}),
-      });
-    flattenContains(c.contains, out);
+    if (c.code) out.push(entryOf(c.system, { ...c, code: c.code }, language));
+    flattenContains(c.contains, language, out);
   }
 }
 
@@ -45,28 +81,28 @@ async function findValueSet(repo: Repository, url: string): Promise<ValueSet | u
   return repo.searchOne<ValueSet>('ValueSet', version ? { url: plain, version } : { url: plain });
 }
 
-async function conceptsOf(repo: Repository, vs: ValueSet, depth: number): Promise<ValueSetExpansionContains[]> {
+async function conceptsOf(
+  repo: Repository,
+  vs: ValueSet,
+  depth: number,
+  language: string | undefined
+): Promise<ValueSetExpansionContains[]> {
   if (depth > 5) throw badRequest('ValueSet nesting is too deep');
   const out: ValueSetExpansionContains[] = [];
   if (!vs.compose) {
-    flattenContains(vs.expansion?.contains, out);
+    flattenContains(vs.expansion?.contains, language, out);
     return out;
   }
   for (const include of vs.compose.include ?? []) {
     if (include.concept?.length) {
-      for (const c of include.concept)
-        out.push({
-          ...(include.system ? { system: include.system } : {}),
-          code: c.code,
-          ...(c.display ? { display: c.display } : {}),
-        });
+      for (const c of include.concept) out.push(entryOf(include.system, c, language));
     } else if (include.system) {
       const cs = await repo.searchOne<CodeSystem>('CodeSystem', { url: include.system });
-      if (cs) flattenCodeSystem(include.system, cs.concept, out);
+      if (cs) flattenCodeSystem(include.system, cs.concept, language, out);
     }
     for (const nestedUrl of include.valueSet ?? []) {
       const nested = await findValueSet(repo, nestedUrl);
-      if (nested) out.push(...(await conceptsOf(repo, nested, depth + 1)));
+      if (nested) out.push(...(await conceptsOf(repo, nested, depth + 1, language)));
     }
   }
   const excluded = new Set<string>();
@@ -89,7 +125,8 @@ export async function expandValueSet(repo: Repository, params: ExpandParams): Pr
     ? await repo.readResource<ValueSet>('ValueSet', params.id)
     : await findValueSet(repo, params.url!);
   if (!vs) throw notFound(`ValueSet not found: ${params.url}`);
-  let concepts = await conceptsOf(repo, vs, 0);
+  // The filter matches the displays as the user reads them: in displayLanguage.
+  let concepts = await conceptsOf(repo, vs, 0, params.displayLanguage);
   if (params.filter) {
     const words = params.filter.toLowerCase().split(/\s+/).filter(Boolean);
     concepts = concepts.filter((c) => {
@@ -110,6 +147,7 @@ export async function expandValueSet(repo: Repository, params: ExpandParams): Pr
       offset,
       parameter: [
         ...(params.filter ? [{ name: 'filter', valueString: params.filter }] : []),
+        ...(params.displayLanguage ? [{ name: 'displayLanguage', valueCode: params.displayLanguage }] : []),
         { name: 'count', valueInteger: count },
         { name: 'offset', valueInteger: offset },
       ],
@@ -149,5 +187,6 @@ export function expandParamsFrom(query: URLSearchParams): ExpandParams {
     filter: query.get('filter') ?? undefined,
     count: num('count', 0),
     offset: num('offset', 0),
+    displayLanguage: query.get('displayLanguage') || undefined,
   };
 }

@@ -222,6 +222,8 @@ describe('Scheduler', { timeout: 30_000 }, () => {
         source: { reference: 'Patient/p1', display: 'Pat Doe' },
         authored: '2026-03-05T15:00:00.000Z',
         item: [{ linkId: 'reason', text: 'Reason for visit', answer: [{ valueString: 'Annual checkup' }] }],
+        // The language the questions were answered in (the Scheduler's locale).
+        language: 'en-US',
       };
       expect(onAnswersSubmitted).toHaveBeenCalledWith(expectedResponse);
 
@@ -368,6 +370,7 @@ describe('Scheduler', { timeout: 30_000 }, () => {
       expect(posts).toHaveLength(1);
       expect(posts[0].body.entry[0].resource).toEqual({
         resourceType: 'QuestionnaireResponse',
+        language: 'en-US',
         status: 'completed',
         questionnaire: 'Questionnaire/q2',
         subject: { reference: 'Patient/p1', display: 'Pat Doe' },
