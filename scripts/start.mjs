@@ -185,6 +185,7 @@ console.log(`
     patient       patient@example.com  /  patient-demo-1
     practitioner  doctor@example.com   /  doctor-demo-1
     MFA patient   mfa@example.com      /  mfa-demo-1   (TOTP secret ${mfaSecret})
+    in Spanish    lucia@example.com    /  lucia-demo-1   (prefers Spanish: the portal opens in Spanish)
     external      sam@northwind.example  /  northwind-demo-1   (at Northwind ID; alex@northwind.example
                   /  northwind-demo-2 registers through it)
     front desk    frontdesk@example.com  /  frontdesk-demo-1   (access policy: demographics only)

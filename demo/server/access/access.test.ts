@@ -289,7 +289,7 @@ describe.each(backends())('access control (%s)', (backend) => {
         asA.updateResource({ ...now, managingOrganization: { reference: 'Organization/x' } })
       );
       expect(managing.text).toBe(
-        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
+        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact, communication and generalPractitioner'
       );
     });
     it('sets their emergency contact and chooses a practitioner as primary care provider', async () => {

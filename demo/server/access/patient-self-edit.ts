@@ -1,5 +1,6 @@
 // What a patient may change on their own Patient record: the profile screen's fields, their
-// emergency contacts, and their primary care provider (account/provider). The provider must be
+// emergency contacts, the languages they speak and which one they prefer (communication: the
+// portal's language switcher), and their primary care provider (account/provider). The provider must be
 // a plain reference to a Practitioner, so a patient cannot point the field at another patient
 // or an arbitrary URL; the record's security labels (meta.security) are the care team's to set.
 // Of its extensions, a patient may set only their preferred pharmacy (preferred-pharmacy.ts).
@@ -18,6 +19,8 @@ export const PATIENT_SELF_EDITABLE = [
   'telecom',
   'contact',
   'generalPractitioner',
+  // The language switcher marks the chosen language preferred, so the choice follows them.
+  'communication',
   // Only its preferred-pharmacy entries: assertPreferredPharmacyEdit holds the others unchanged.
   'extension',
 ];

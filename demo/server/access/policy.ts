@@ -228,7 +228,7 @@ export function assertCanUpdate(
   if (type === 'Patient' && `Patient/${before.id}` === patientRef) {
     if (!isDeepStrictEqual(withoutKeys(before, PATIENT_EDITABLE), withoutKeys(after, PATIENT_EDITABLE))) {
       throw forbidden(
-        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact and generalPractitioner'
+        'Forbidden: a patient may change only name, birthDate, gender, address, telecom, contact, communication and generalPractitioner'
       );
     }
     assertPatientSelfEdit(before, after);

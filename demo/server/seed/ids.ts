@@ -17,6 +17,9 @@ export const DemoIds = {
   mfaUser: '0d3e0000-0000-4000-8000-000000000301',
   mfaPatient: '0d3e0000-0000-4000-8000-000000000302',
   mfaMembership: '0d3e0000-0000-4000-8000-000000000303',
+  spanishUser: '0d3e0000-0000-4000-8000-000000000311',
+  spanishPatient: '0d3e0000-0000-4000-8000-000000000312',
+  spanishMembership: '0d3e0000-0000-4000-8000-000000000313',
   clientMembership: '0d3e0000-0000-4000-8000-000000000401',
   frontDeskUser: '0d3e0000-0000-4000-8000-000000000701',
   frontDesk: '0d3e0000-0000-4000-8000-000000000702',
@@ -43,6 +46,8 @@ export const DemoCredentials = {
   patient: { email: 'patient@example.com', password: 'patient-demo-1' },
   doctor: { email: 'doctor@example.com', password: 'doctor-demo-1' },
   mfa: { email: 'mfa@example.com', password: 'mfa-demo-1' },
+  /** A patient whose preferred language is Spanish: the portal opens in Spanish for her. */
+  spanish: { email: 'lucia@example.com', password: 'lucia-demo-1' },
   frontDesk: { email: 'frontdesk@example.com', password: 'frontdesk-demo-1' },
 } as const;
 

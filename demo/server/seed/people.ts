@@ -155,10 +155,11 @@ function organization(o: { id: string; name: string }, type: 'ins' | 'prov' | 'p
 
 /** Every account and profile record of the seed. */
 export async function buildPeople(): Promise<AnyRecord[]> {
-  const [patientHash, doctorHash, mfaHash] = await Promise.all([
+  const [patientHash, doctorHash, mfaHash, spanishHash] = await Promise.all([
     hashPassword(DemoCredentials.patient.password),
     hashPassword(DemoCredentials.doctor.password),
     hashPassword(DemoCredentials.mfa.password),
+    hashPassword(DemoCredentials.spanish.password),
   ]);
 
   const project: ProjectRecord = {
@@ -216,6 +217,38 @@ export async function buildPeople(): Promise<AnyRecord[]> {
     generalPractitioner: [{ reference: `Practitioner/${DemoIds.doctor}`, display: DOCTOR_NAME }],
   };
 
+  // Reads Spanish first: Patient.communication says so (preferred), and the portal opens in
+  // Spanish when she signs in, on any device (demo/app/src/i18n/LanguageProvider.tsx).
+  const lucia: Patient = {
+    resourceType: 'Patient',
+    id: DemoIds.spanishPatient,
+    active: true,
+    name: [{ use: 'official', given: ['Lucía'], family: 'Ramírez' }],
+    gender: 'female',
+    birthDate: '1986-09-02',
+    address: [
+      {
+        use: 'home',
+        type: 'both',
+        line: ['1250 Cypress Street'],
+        city: 'Springfield',
+        state: 'OR',
+        postalCode: '97477',
+        country: 'US',
+      },
+    ],
+    telecom: [
+      { system: 'email', use: 'home', value: DemoCredentials.spanish.email },
+      { system: 'phone', use: 'mobile', value: '+1-541-555-0178' },
+    ],
+    communication: [
+      { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'es', display: 'Spanish' }] }, preferred: true },
+      { language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'en', display: 'English' }] } },
+    ],
+    generalPractitioner: [{ reference: `Practitioner/${DemoIds.doctor}`, display: DOCTOR_NAME }],
+    managingOrganization: { reference: `Organization/${Organizations.clinic.id}`, display: Organizations.clinic.name },
+  };
+
   const users: UserRecord[] = [
     {
       resourceType: 'User',
@@ -245,6 +278,15 @@ export async function buildPeople(): Promise<AnyRecord[]> {
       mfaEnrolled: true,
       mfaSecret: DEMO_MFA_SECRET,
     },
+    {
+      resourceType: 'User',
+      id: DemoIds.spanishUser,
+      email: DemoCredentials.spanish.email,
+      passwordHash: spanishHash,
+      firstName: 'Lucía',
+      lastName: 'Ramírez',
+      mfaEnrolled: false,
+    },
   ];
 
   const memberships: MembershipRecord[] = [
@@ -270,6 +312,14 @@ export async function buildPeople(): Promise<AnyRecord[]> {
       project: projectRef,
       user: { reference: `User/${DemoIds.mfaUser}`, display: DemoCredentials.mfa.email },
       profile: { reference: `Patient/${DemoIds.mfaPatient}`, display: 'Marge Simpson' },
+      admin: false,
+    },
+    {
+      resourceType: 'ProjectMembership',
+      id: DemoIds.spanishMembership,
+      project: projectRef,
+      user: { reference: `User/${DemoIds.spanishUser}`, display: DemoCredentials.spanish.email },
+      profile: { reference: `Patient/${DemoIds.spanishPatient}`, display: 'Lucía Ramírez' },
       admin: false,
     },
     {
@@ -308,6 +358,7 @@ export async function buildPeople(): Promise<AnyRecord[]> {
     organization(Organizations.clinic, 'prov'),
     homer,
     marge,
+    lucia,
     ...users,
     ...memberships,
     client,

@@ -49,11 +49,12 @@ describe('the seed records', () => {
     expect(JSON.stringify(byId('ClientApplication', DEMO_CLIENT_ID))).not.toContain(DEMO_CLIENT_SECRET);
   });
 
-  it('holds the four demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
+  it('holds the demo users with hashed passwords; the MFA user has the fixed TOTP secret', async () => {
     const users = ofType('User');
     expect(users.map((u) => u.email).sort()).toEqual([
       'doctor@example.com',
       'frontdesk@example.com',
+      'lucia@example.com',
       'mfa@example.com',
       'patient@example.com',
       'sam@northwind.example',
@@ -93,6 +94,18 @@ describe('the seed records', () => {
     expect(homer.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(homer.address[0]).toMatchObject({ city: 'Springfield', line: ['742 Evergreen Terrace'] });
     expect(homer.telecom).toContainEqual(expect.objectContaining({ system: 'email', value: 'patient@example.com' }));
+  });
+
+  it('has a patient whose preferred language is Spanish', () => {
+    const lucia = byId('Patient', DemoIds.spanishPatient);
+    expect(lucia.communication.find((c: { preferred?: boolean }) => c.preferred)).toEqual({
+      language: { coding: [{ system: 'urn:ietf:bcp:47', code: 'es', display: 'Spanish' }] },
+      preferred: true,
+    });
+    expect(byId('ProjectMembership', DemoIds.spanishMembership)).toMatchObject({
+      admin: false,
+      profile: { reference: `Patient/${DemoIds.spanishPatient}` },
+    });
   });
 
   it('has four clinicians and the front-desk member', () => {
