@@ -1,6 +1,8 @@
 import type { Questionnaire, QuestionnaireResponse } from 'fhir-portal-kit';
 import { QuestionnaireForm, useFhirClient, useNotifications, useProfile } from 'fhir-portal-kit/react';
 import { useCallback, useEffect, useState } from 'react';
+import { useText } from '../i18n/useText';
+import { questionnaireText } from './questionnaire-text';
 
 /** Below the browsers' 64 KB keepalive budget, with room for the headers. */
 const KEEPALIVE_LIMIT = 60_000;
@@ -20,6 +22,7 @@ export function DraftedQuestionnaireForm({
   const client = useFhirClient();
   const profile = useProfile();
   const notifications = useNotifications();
+  const t = useText(questionnaireText);
   const me = profile ? `${profile.resourceType}/${profile.id}` : undefined;
   // The canonical the form writes into QuestionnaireResponse.questionnaire (its url, or its reference).
   const canonical = questionnaire.url ?? (questionnaire.id ? `Questionnaire/${questionnaire.id}` : undefined);
@@ -69,7 +72,7 @@ export function DraftedQuestionnaireForm({
     onSubmitted();
   };
 
-  if (!me || !found || found.key !== lookupKey) return <p role="status">Loading…</p>;
+  if (!me || !found || found.key !== lookupKey) return <p role="status">{t.loading}</p>;
   const subject = { reference: me };
   return (
     <QuestionnaireForm

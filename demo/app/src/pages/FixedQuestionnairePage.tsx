@@ -1,6 +1,8 @@
 import { useSearchOne } from 'fhir-portal-kit/react';
 import { useRef, useState } from 'react';
 import { DraftedQuestionnaireForm } from './DraftedQuestionnaireForm';
+import { useText } from '../i18n/useText';
+import { questionnaireText } from './questionnaire-text';
 
 /**
  * A fixed questionnaire route (screening, intake): the stored questionnaire with this url,
@@ -8,6 +10,7 @@ import { DraftedQuestionnaireForm } from './DraftedQuestionnaireForm';
  * response is stored like any other.
  */
 export function FixedQuestionnairePage({ url, thankYou }: { url: string; thankYou: string }) {
+  const t = useText(questionnaireText);
   const [done, setDone] = useState(false);
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const { data: questionnaire, loading, error } = useSearchOne('Questionnaire', { url });
@@ -16,7 +19,7 @@ export function FixedQuestionnairePage({ url, thankYou }: { url: string; thankYo
     return (
       <div className="portal-container portal-content portal-thanks">
         <h1 ref={thanksRef} tabIndex={-1}>
-          Thank you
+          {t.thankYou}
         </h1>
         <p>{thankYou}</p>
       </div>
@@ -24,9 +27,9 @@ export function FixedQuestionnairePage({ url, thankYou }: { url: string; thankYo
   }
   return (
     <div className="portal-container portal-content">
-      {loading && <p role="status">Loading…</p>}
+      {loading && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error.message}</p>}
-      {!loading && !error && !questionnaire && <p role="alert">This questionnaire is not available.</p>}
+      {!loading && !error && !questionnaire && <p role="alert">{t.notAvailable}</p>}
       {questionnaire && (
         <DraftedQuestionnaireForm
           questionnaire={questionnaire}

@@ -1,33 +1,40 @@
 import type { Questionnaire } from 'fhir-portal-kit';
 import { QuestionnaireForm, Scheduler, useFhirClient } from 'fhir-portal-kit/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
+import { useText } from '../i18n/useText';
+import { getCareText } from './get-care-text';
 
-/** The three questions asked before booking (portal.md: a short placeholder questionnaire). */
-const visitQuestions: Questionnaire = {
+/**
+ * The three questions asked before booking (portal.md: a short placeholder questionnaire), in the
+ * portal's language; the answers are kept by linkId.
+ */
+const visitQuestions = (t: (typeof getCareText)['en']['visit']): Questionnaire => ({
   resourceType: 'Questionnaire',
   status: 'active',
-  title: 'About your visit',
+  title: t.title,
   item: [
-    { linkId: 'reason', text: 'What is the main reason for your visit?', type: 'string', required: true },
-    { linkId: 'duration', text: 'How long have you had these symptoms?', type: 'string' },
-    { linkId: 'new-patient', text: 'Is this your first visit with us?', type: 'boolean' },
+    { linkId: 'reason', text: t.reason, type: 'string', required: true },
+    { linkId: 'duration', text: t.duration, type: 'string' },
+    { linkId: 'new-patient', text: t.newPatient, type: 'boolean' },
   ],
-};
+});
 
 /** get-care: book a one-hour visit from the first schedule found. */
 export function GetCarePage() {
   const client = useFhirClient();
+  const t = useText(getCareText);
+  const questionnaire = useMemo(() => visitQuestions(t.visit), [t]);
   // The first schedule found (portal.md section 2); a function so the scheduler shows its own
   // loading and retry states while it is looked up.
   const findSchedule = useCallback(() => client.searchOne('Schedule'), [client]);
   return (
     <div className="portal-container portal-get-care">
-      <h1>Get Care</h1>
-      <p>Book a one-hour visit with your care team.</p>
+      <h1>{t.title}</h1>
+      <p>{t.intro}</p>
       <Scheduler
         schedule={findSchedule}
-        questionnaire={visitQuestions}
+        questionnaire={questionnaire}
         headingLevel={2}
         renderQuestionnaire={({ questionnaire, onSubmit, submitLabel, defaultResponse, subject }) => (
           <QuestionnaireForm
@@ -42,7 +49,7 @@ export function GetCarePage() {
         )}
       />
       <p>
-        <Link to="/">Back to your dashboard</Link>
+        <Link to="/">{t.back}</Link>
       </p>
     </div>
   );

@@ -1,12 +1,10 @@
 import { PortalQuestionnaires } from '../questionnaires';
 import { FixedQuestionnairePage } from './FixedQuestionnairePage';
+import { useText } from '../i18n/useText';
+import { questionnaireText } from './questionnaire-text';
 
 /** patient-intake-questionnaire: history, medications and coverage before the first visit. */
 export function IntakePage() {
-  return (
-    <FixedQuestionnairePage
-      url={PortalQuestionnaires.intake}
-      thankYou="Thank you for filling in your intake form. We will review it before your first visit."
-    />
-  );
+  const t = useText(questionnaireText);
+  return <FixedQuestionnairePage url={PortalQuestionnaires.intake} thankYou={t.intakeThanks} />;
 }

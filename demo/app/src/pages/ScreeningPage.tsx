@@ -1,12 +1,10 @@
 import { PortalQuestionnaires } from '../questionnaires';
 import { FixedQuestionnairePage } from './FixedQuestionnairePage';
+import { useText } from '../i18n/useText';
+import { questionnaireText } from './questionnaire-text';
 
 /** screening-questionnaire: the AHC HRSN social-needs screening. */
 export function ScreeningPage() {
-  return (
-    <FixedQuestionnairePage
-      url={PortalQuestionnaires.screening}
-      thankYou="Thank you for completing the screening. Your care team will reach out if we can connect you with support."
-    />
-  );
+  const t = useText(questionnaireText);
+  return <FixedQuestionnairePage url={PortalQuestionnaires.screening} thankYou={t.screeningThanks} />;
 }

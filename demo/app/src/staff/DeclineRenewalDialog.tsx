@@ -1,6 +1,8 @@
 import { normalizeErrorString } from 'fhir-portal-kit';
 import { Dialog } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
 /**
  * 'Decline' on a renewal request: asks the reason, which the patient reads on their medication
@@ -15,6 +17,8 @@ export function DeclineRenewalDialog({
   onDecline: (reason: string) => Promise<void>;
 }) {
   const id = useId();
+  const text = useText(staffText);
+  const t = text.decline;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
@@ -41,8 +45,8 @@ export function DeclineRenewalDialog({
 
   return (
     <Dialog
-      title="Decline renewal"
-      description={`Tell the patient why the renewal of ${what} is declined.`}
+      title={t.title}
+      description={t.description(what)}
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -53,19 +57,14 @@ export function DeclineRenewalDialog({
         }
       }}
       trigger={
-        <button
-          type="button"
-          className="portal-button"
-          data-variant="outline"
-          aria-label={`Decline renewal of ${what}`}
-        >
-          Decline
+        <button type="button" className="portal-button" data-variant="outline" aria-label={t.openLabel(what)}>
+          {t.open}
         </button>
       }
     >
       <form className="portal-form" onSubmit={submit} noValidate>
         <div className="portal-field">
-          <label htmlFor={`${id}-reason`}>Reason</label>
+          <label htmlFor={`${id}-reason`}>{t.reason}</label>
           <textarea
             id={`${id}-reason`}
             rows={3}
@@ -81,21 +80,21 @@ export function DeclineRenewalDialog({
           />
           {missing && (
             <p id={`${id}-reason-error`} className="portal-field-error">
-              Enter the reason the patient will read.
+              {t.reasonMissing}
             </p>
           )}
         </div>
         {error && (
           <div role="alert" className="portal-error">
-            <strong>Error</strong> {error}
+            <strong>{text.error}</strong> {error}
           </div>
         )}
         <div className="portal-form-actions">
           <button type="submit" className="portal-button" disabled={saving}>
-            Decline renewal
+            {t.submit}
           </button>
           <button type="button" className="portal-button" data-variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {text.cancel}
           </button>
         </div>
       </form>

@@ -1,12 +1,16 @@
 import { formatDateTime, getReferenceString } from 'fhir-portal-kit';
-import { useProfile, useSearchResources, useSubscription } from 'fhir-portal-kit/react';
+import { useLocale, useProfile, useSearchResources, useSubscription } from 'fhir-portal-kit/react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { groupConversations } from './conversations';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
 /** /staff: the practitioner's inbox, one row per patient conversation, newest first, unread counts live. */
 export function InboxPage() {
   const profile = useProfile();
+  const t = useText(staffText);
+  const locale = useLocale();
   const me = profile ? getReferenceString(profile) : undefined;
   const { data, loading, error, refetch } = useSearchResources(me ? 'Communication' : undefined, {
     _sort: '-sent',
@@ -19,18 +23,18 @@ export function InboxPage() {
   const conversations = useMemo(() => groupConversations(data ?? [], me), [data, me]);
   return (
     <div className="portal-container portal-content">
-      <h1 id="inbox-title">Inbox</h1>
-      {loading && !data && <p role="status">Loading…</p>}
+      <h1 id="inbox-title">{t.inbox}</h1>
+      {loading && !data && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error.message}</p>}
-      {data && conversations.length === 0 && <p>No conversations yet.</p>}
+      {data && conversations.length === 0 && <p>{t.noConversations}</p>}
       {conversations.length > 0 && (
         <table className="portal-table" aria-labelledby="inbox-title">
           <thead>
             <tr>
-              <th scope="col">Patient</th>
-              <th scope="col">Last message</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Unread</th>
+              <th scope="col">{t.patient}</th>
+              <th scope="col">{t.lastMessage}</th>
+              <th scope="col">{t.sent}</th>
+              <th scope="col">{t.unread}</th>
             </tr>
           </thead>
           <tbody>
@@ -42,14 +46,14 @@ export function InboxPage() {
                   </Link>
                 </td>
                 <td>{conversation.last.payload?.[0]?.contentString ?? ''}</td>
-                <td>{conversation.last.sent ? formatDateTime(conversation.last.sent) : ''}</td>
+                <td>{conversation.last.sent ? formatDateTime(conversation.last.sent, locale) : ''}</td>
                 <td>
                   {conversation.unread > 0 ? (
-                    <span className="portal-unread" aria-label={`${conversation.unread} unread`}>
+                    <span className="portal-unread" aria-label={t.unreadCount(conversation.unread)}>
                       {conversation.unread}
                     </span>
                   ) : (
-                    <span aria-label="0 unread">–</span>
+                    <span aria-label={t.unreadCount(0)}>–</span>
                   )}
                 </td>
               </tr>

@@ -2,6 +2,8 @@ import { normalizeErrorString } from 'fhir-portal-kit';
 import { useFhirClient } from 'fhir-portal-kit/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { staffCalls, type LaunchableApp } from './staffClient';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 import './open-app.css';
 
 /** Where a launched app goes: a tab opened inside the click, sent to the launch address once the server made one. */
@@ -32,6 +34,7 @@ export function openAppTab(): AppTab {
  */
 export function OpenAppControl({ patientId, openTab = openAppTab }: { patientId: string; openTab?: () => AppTab }) {
   const client = useFhirClient();
+  const t = useText(staffText);
   const calls = useMemo(() => staffCalls(client), [client]);
   const [apps, setApps] = useState<LaunchableApp[]>([]);
   const [expanded, setExpanded] = useState(false);
@@ -61,7 +64,7 @@ export function OpenAppControl({ patientId, openTab = openAppTab }: { patientId:
       setExpanded(false);
     } catch (err) {
       tab.close();
-      setError(`${app.name} could not be opened: ${normalizeErrorString(err)}`);
+      setError(t.appFailed(app.name, normalizeErrorString(err)));
     } finally {
       setOpening(undefined);
     }
@@ -80,11 +83,11 @@ export function OpenAppControl({ patientId, openTab = openAppTab }: { patientId:
           if (event.key === 'Escape') setExpanded(false);
         }}
       >
-        Open app
+        {t.openApp}
       </button>
       <ul
         id={listId}
-        aria-label="Apps"
+        aria-label={t.apps}
         hidden={!expanded}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setExpanded(false);

@@ -1,9 +1,10 @@
 import type { Observation, Resource } from 'fhir-portal-kit';
 import { describe, expect, it } from 'vitest';
-import { CLINICAL_TABS } from './PatientPage';
+import { clinicalTabs } from './PatientPage';
+import { staffText } from './text';
 
 describe("the staff patient page's Observations tab", () => {
-  const tab = CLINICAL_TABS.find((t) => t.path === 'observations')!;
+  const tab = clinicalTabs(staffText.en).find((t) => t.path === 'observations')!;
   const value = tab.columns.find((c) => typeof c === 'object' && c.key === 'value') as {
     label: string;
     render: (r: Resource) => string;

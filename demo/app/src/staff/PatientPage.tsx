@@ -11,55 +11,72 @@ import { useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { OpenAppControl } from './OpenAppControl';
 import { staffCalls } from './staffClient';
+import { useText } from '../i18n/useText';
+import { staffText, type StaffText } from './text';
 
-/** The clinical record's tabs: each a type searched in the patient's compartment, shown only when the policy allows it. */
-export const CLINICAL_TABS = [
-  {
-    path: 'observations',
-    type: 'Observation',
-    label: 'Observations',
-    // The value as every portal display reads it (blood pressure '132/82 mmHg', formatObservationValue).
-    columns: [
-      'code',
-      { key: 'value', label: 'Value', render: (r: Resource) => formatObservationValue(r as Observation) },
-      'date',
-      'status',
-    ],
-  },
-  { path: 'reports', type: 'DiagnosticReport', label: 'Lab reports', columns: ['code', 'date', 'status'] },
-  { path: 'medications', type: 'MedicationRequest', label: 'Medications', columns: ['code', 'authoredon', 'status'] },
-  { path: 'immunizations', type: 'Immunization', label: 'Immunizations', columns: ['vaccine-code', 'date', 'status'] },
-] as const;
+/**
+ * The clinical record's tabs, labelled in the language of `t`: each a type searched in the
+ * patient's compartment, shown only when the policy allows it.
+ */
+export const clinicalTabs = (t: StaffText) =>
+  [
+    {
+      path: 'observations',
+      type: 'Observation',
+      label: t.tabs.observations,
+      // The value as every portal display reads it (blood pressure '132/82 mmHg', formatObservationValue).
+      columns: [
+        'code',
+        { key: 'value', label: t.value, render: (r: Resource) => formatObservationValue(r as Observation) },
+        'date',
+        'status',
+      ],
+    },
+    { path: 'reports', type: 'DiagnosticReport', label: t.tabs.reports, columns: ['code', 'date', 'status'] },
+    {
+      path: 'medications',
+      type: 'MedicationRequest',
+      label: t.tabs.medications,
+      columns: ['code', 'authoredon', 'status'],
+    },
+    {
+      path: 'immunizations',
+      type: 'Immunization',
+      label: t.tabs.immunizations,
+      columns: ['vaccine-code', 'date', 'status'],
+    },
+  ] as const;
 
 /** /staff/patients/:id[/:tab]: the patient's details (viewer, edit through ResourceForm) and the record's tabs. */
 export function PatientPage() {
   const { id = '', tab } = useParams();
+  const t = useText(staffText);
   const client = useFhirClient();
   const calls = useMemo(() => staffCalls(client), [client]);
   const policy = client.getAccessPolicy();
   const { data: patient, error } = useResourceState<Patient>(`Patient/${id}`);
   const [editing, setEditing] = useState(false);
-  const tabs = CLINICAL_TABS.filter((t) => canReadResourceType(policy, t.type));
-  const current = tabs.find((t) => t.path === tab);
-  const name = patient?.name?.[0] ? [patient.name[0].given?.join(' '), patient.name[0].family].join(' ') : 'Patient';
+  const tabs = useMemo(() => clinicalTabs(t), [t]).filter((x) => canReadResourceType(policy, x.type));
+  const current = tabs.find((x) => x.path === tab);
+  const name = patient?.name?.[0] ? [patient.name[0].given?.join(' '), patient.name[0].family].join(' ') : t.patient;
   return (
     <div className="portal-container portal-content">
       <p>
-        <Link to="/staff/patients">All patients</Link>
+        <Link to="/staff/patients">{t.allPatients}</Link>
       </p>
       <h1>{name}</h1>
       {patient && <OpenAppControl patientId={id} />}
       {error && <p role="alert">{normalizeErrorString(error)}</p>}
-      <nav aria-label="Patient record" className="portal-tabs">
+      <nav aria-label={t.recordLabel} className="portal-tabs">
         <ul>
           <li>
             <NavLink to={`/staff/patients/${id}`} end>
-              Details
+              {t.details}
             </NavLink>
           </li>
-          {tabs.map((t) => (
-            <li key={t.path}>
-              <NavLink to={`/staff/patients/${id}/${t.path}`}>{t.label}</NavLink>
+          {tabs.map((x) => (
+            <li key={x.path}>
+              <NavLink to={`/staff/patients/${id}/${x.path}`}>{x.label}</NavLink>
             </li>
           ))}
         </ul>
@@ -76,14 +93,14 @@ export function PatientPage() {
           />
         </section>
       ) : tab ? (
-        <p role="alert">This part of the record is not available to you.</p>
+        <p role="alert">{t.notAvailable}</p>
       ) : (
         patient && (
           <section aria-labelledby="details-title">
-            <h2 id="details-title">Details</h2>
+            <h2 id="details-title">{t.details}</h2>
             {editing ? (
               <ResourceForm
-                aria-label="Edit patient"
+                aria-label={t.editPatient}
                 defaultValue={patient}
                 loadSchema={calls.loadSchema}
                 expand={calls.expand}
@@ -98,7 +115,7 @@ export function PatientPage() {
               <>
                 <ResourceViewer resource={patient} renderLink={(href, text) => <Link to={href}>{text}</Link>} />
                 <button type="button" className="fpk-button" onClick={() => setEditing(true)}>
-                  Edit
+                  {t.edit}
                 </button>
               </>
             )}

@@ -3,13 +3,12 @@ import { useMemo, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { downloadCsv, patientsCsv } from './csv';
 import { staffCalls } from './staffClient';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
-const COLUMNS = [
-  'name',
-  'birthdate',
-  'gender',
-  { key: 'phone', label: 'Phone', path: 'telecom', system: 'phone' },
-] as const;
+/** The table's columns; the Phone column's label in the portal's language. */
+const columnsOf = (phone: string) =>
+  ['name', 'birthdate', 'gender', { key: 'phone', label: phone, path: 'telecom', system: 'phone' }] as const;
 
 /**
  * /staff/patients: the clinic's patients, searched by name, sorted, paged; Bulk exports the
@@ -18,6 +17,8 @@ const COLUMNS = [
  */
 export function PatientsPage() {
   const client = useFhirClient();
+  const t = useText(staffText);
+  const columns = useMemo(() => columnsOf(t.phone), [t]);
   const { search } = useMemo(() => staffCalls(client), [client]);
   const [params, setParams] = useSearchParams();
   // The params with this event's changes so far: a sort sets the page back to 0 in the same click,
@@ -34,11 +35,11 @@ export function PatientsPage() {
   };
   return (
     <div className="portal-container portal-content">
-      <h1>Patients</h1>
+      <h1>{t.patients}</h1>
       <SearchTable
-        label="Patients"
+        label={t.patients}
         resourceType="Patient"
-        columns={COLUMNS}
+        columns={columns}
         search={search}
         query={{ _sort: 'family' }}
         // The text box stays the table's own (typing never waits for the address); the address follows it.
@@ -50,7 +51,7 @@ export function PatientsPage() {
         onPageChange={(page) => keep('page', page ? String(page) : '')}
         renderLink={(patient, children) => <Link to={`/staff/patients/${patient.id}`}>{children}</Link>}
         onBulk={(selected) => downloadCsv('patients.csv', patientsCsv(selected))}
-        messages={{ bulk: 'Bulk... (export CSV)', filter: 'Search by name' }}
+        messages={{ bulk: t.bulk, filter: t.searchByName }}
       />
     </div>
   );

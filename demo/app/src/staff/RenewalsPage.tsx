@@ -6,17 +6,21 @@ import {
   getDisplayString,
   type Task,
 } from 'fhir-portal-kit';
-import { useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { useFhirClient, useLocale, useNotifications } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { approvalBundle, declinedTask } from '../renewals/renewal-task';
 import { DeclineRenewalDialog } from './DeclineRenewalDialog';
 import { useRenewalRequests, type RenewalRequestRow } from './useRenewalRequests';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
 /** /staff/renewals: the open prescription renewal requests for the signed-in practitioner, approved or declined here. */
 export function RenewalsPage() {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const t = useText(staffText);
+  const locale = useLocale();
   const { rows, loading, error, practitioner, live, refetch } = useRenewalRequests();
   const [busy, setBusy] = useState<string>();
 
@@ -40,8 +44,8 @@ export function RenewalsPage() {
       await answer(
         task,
         () => client.executeBatch(approvalBundle(task, prescription, practitioner)),
-        'Renewal approved',
-        `A new prescription of ${what} is on file.`
+        t.approvedTitle,
+        t.approved(what)
       );
     } catch (e) {
       notifications.showError(e);
@@ -55,16 +59,16 @@ export function RenewalsPage() {
         client.updateResource(declinedTask(task, reason, practitioner!), {
           headers: task.meta?.versionId ? { 'If-Match': `W/"${task.meta.versionId}"` } : {},
         }),
-      'Renewal declined',
-      `The patient will read why the renewal of ${what} was declined.`
+      t.declinedTitle,
+      t.declined(what)
     );
 
   return (
     <div className="portal-container portal-content" data-live={live || undefined}>
-      <h1 id="renewals-title">Renewal requests</h1>
-      {loading && !rows && <p role="status">Loading…</p>}
+      <h1 id="renewals-title">{t.renewalRequests}</h1>
+      {loading && !rows && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error}</p>}
-      {rows && rows.length === 0 && <p>No open renewal requests.</p>}
+      {rows && rows.length === 0 && <p>{t.noRenewals}</p>}
       {rows && rows.length > 0 && (
         <ul className="portal-list" aria-labelledby="renewals-title">
           {rows.map((row) => {
@@ -72,9 +76,9 @@ export function RenewalsPage() {
             const medication =
               formatCodeableConcept(prescription?.medicationCodeableConcept) ||
               getDisplayString(prescription) ||
-              'Prescription not found';
-            const patientName = formatHumanName(patient?.name?.[0]) || 'Unknown patient';
-            const what = `${medication} for ${patientName}`;
+              t.prescriptionNotFound;
+            const patientName = formatHumanName(patient?.name?.[0]) || t.unknownPatient;
+            const what = t.medicationFor(medication, patientName);
             const dosage = (prescription?.dosageInstruction ?? []).map((d) => formatDosage(d)).filter(Boolean);
             return (
               <li key={task.id} className="portal-renewal" data-busy={busy === task.id || undefined}>
@@ -83,19 +87,21 @@ export function RenewalsPage() {
                   {dosage.length > 0 && <div>{dosage.join('; ')}</div>}
                   <div className="portal-list-meta">
                     {patient ? <Link to={`/staff/patients/${patient.id}`}>{patientName}</Link> : patientName}
-                    <span>Requested {formatDate(task.authoredOn) || 'on an unknown date'}</span>
-                    {!task.owner && <span>For the clinic</span>}
+                    <span>
+                      {task.authoredOn ? t.requestedOn(formatDate(task.authoredOn, locale)) : t.requestedUnknown}
+                    </span>
+                    {!task.owner && <span>{t.forClinic}</span>}
                   </div>
                 </div>
                 <div className="portal-form-actions">
                   <button
                     type="button"
                     className="portal-button"
-                    aria-label={`Approve renewal of ${what}`}
+                    aria-label={t.approveLabel(what)}
                     disabled={!prescription || busy === task.id}
                     onClick={() => void approve(row, what)}
                   >
-                    Approve
+                    {t.approve}
                   </button>
                   <DeclineRenewalDialog what={what} onDecline={decline(task, what)} />
                 </div>

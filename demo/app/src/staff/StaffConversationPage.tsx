@@ -4,17 +4,20 @@ import { Link, useParams } from 'react-router';
 import { useRecord } from '../health-record/useRecord';
 import { chatState } from '../messages/chatState';
 import { usePublishPatientContext } from './fhircast';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
 /** /staff/messages/{patientId}: the practitioner's side of a patient conversation. */
 export function StaffConversationPage() {
   const { patientId } = useParams();
+  const t = useText(staffText);
   const profile = useProfile();
   const client = useFhirClient();
   // Decided from the membership's policy, as the layout hides the Inbox: the front desk's leaves out
   // Communication, so it gets no Send box (the server would refuse the message anyway).
   const canMessage = canReadResourceType(client.getAccessPolicy(), 'Communication');
   const { resource: patient, notFound, error } = useRecord<Patient>('Patient', patientId);
-  const name = patient ? getDisplayString(patient) : 'Patient';
+  const name = patient ? getDisplayString(patient) : t.patient;
   // No conversation opens for a user who may not message: nothing to publish.
   usePublishPatientContext(canMessage ? patientId : undefined);
   const state = chatState({
@@ -27,24 +30,24 @@ export function StaffConversationPage() {
   return (
     <div className="portal-container portal-content">
       <p>
-        <Link to={canMessage ? '/staff' : '/staff/patients'}>{canMessage ? 'Back to inbox' : 'All patients'}</Link>
+        <Link to={canMessage ? '/staff' : '/staff/patients'}>{canMessage ? t.backToInbox : t.allPatients}</Link>
       </p>
       <h1>{name}</h1>
       {state.kind === 'no-profile' ? (
-        <p role="alert">Error: Provider profile not found</p>
+        <p role="alert">{t.profileNotFound}</p>
       ) : state.kind === 'not-allowed' ? (
-        <p role="alert">Messaging is not available to you.</p>
+        <p role="alert">{t.notAllowed}</p>
       ) : state.kind === 'not-found' ? (
-        <p role="alert">Patient not found</p>
+        <p role="alert">{t.patientNotFound}</p>
       ) : state.kind === 'error' ? (
         <p role="alert">{state.message}</p>
       ) : state.kind === 'loading' ? (
-        <p role="status">Loading…</p>
+        <p role="status">{t.loading}</p>
       ) : (
         profile &&
         patient && (
           <ThreadChat
-            title={`Conversation with ${name}`}
+            title={t.conversationWith(name)}
             participants={[
               { reference: `Patient/${patient.id}`, display: name },
               { reference: getReferenceString(profile), display: getDisplayString(profile) },

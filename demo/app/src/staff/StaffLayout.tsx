@@ -4,24 +4,27 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { Footer } from '../shell/Footer';
 import { HeaderMenu } from '../shell/HeaderMenu';
 import { useFollowFhircast } from './fhircast';
+import { useText } from '../i18n/useText';
+import { staffText } from './text';
 
 /** The staff navigation: Inbox (for staff who may read messages), Patients, Renewals (for staff who answer them). */
 function StaffLinks({ inbox, renewals }: { inbox: boolean; renewals: boolean }) {
+  const t = useText(staffText);
   return (
     <ul>
       {inbox && (
         <li>
           <NavLink to="/staff" end>
-            Inbox
+            {t.inbox}
           </NavLink>
         </li>
       )}
       <li>
-        <NavLink to="/staff/patients">Patients</NavLink>
+        <NavLink to="/staff/patients">{t.patients}</NavLink>
       </li>
       {renewals && (
         <li>
-          <NavLink to="/staff/renewals">Renewals</NavLink>
+          <NavLink to="/staff/renewals">{t.renewals}</NavLink>
         </li>
       )}
     </ul>
@@ -31,6 +34,7 @@ function StaffLinks({ inbox, renewals }: { inbox: boolean; renewals: boolean }) 
 /** The staff area's frame: its own header (Inbox, the user, Sign out), content and footer. */
 export function StaffLayout() {
   const profile = useProfile();
+  const t = useText(staffText);
   const client = useFhirClient();
   const inbox = canReadResourceType(client.getAccessPolicy(), 'Communication');
   // Renewal requests are Tasks: staff whose policy leaves them out (the front desk) do not answer them.
@@ -40,32 +44,32 @@ export function StaffLayout() {
   return (
     <div className="portal-page">
       <a className="portal-skip-link" href="#main">
-        Skip to content
+        {t.skip}
       </a>
       <header className="portal-header">
         <div className="portal-container portal-header-inner">
-          <Link to="/staff" className="portal-logo" aria-label="Foo Medical staff home">
+          <Link to="/staff" className="portal-logo" aria-label={t.homeLabel}>
             <span aria-hidden="true" className="portal-logo-mark">
               ✚
             </span>
-            Foo Medical Staff
+            {t.logo}
           </Link>
-          <nav aria-label="Staff" className="portal-nav" data-fold="phone">
+          <nav aria-label={t.navLabel} className="portal-nav" data-fold="phone">
             <StaffLinks inbox={inbox} renewals={renewals} />
           </nav>
           <div className="portal-header-actions" data-fold="phone">
             <span className="portal-header-name">{name}</span>
-            <Link to="/signout">Sign out</Link>
+            <Link to="/signout">{t.signOut}</Link>
           </div>
           <HeaderMenu>
-            <nav aria-label="Staff" className="portal-menu-nav">
+            <nav aria-label={t.navLabel} className="portal-menu-nav">
               <StaffLinks inbox={inbox} renewals={renewals} />
             </nav>
-            <section aria-label="Your account" className="portal-menu-account">
+            <section aria-label={t.account} className="portal-menu-account">
               <p className="portal-menu-user">{name}</p>
               <ul>
                 <li>
-                  <Link to="/signout">Sign out</Link>
+                  <Link to="/signout">{t.signOut}</Link>
                 </li>
               </ul>
             </section>
