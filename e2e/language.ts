@@ -8,6 +8,8 @@ export async function expectHtmlLanguage(page: Page, lang: string, dir: 'ltr' | 
   await expect
     .poll(() => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir })), {
       message: `<html lang dir> on ${page.url()}`,
+      // The language follows the profile and its pack loads on demand: a moment after sign-in.
+      timeout: 10_000,
     })
     .toEqual({ lang, dir });
 }

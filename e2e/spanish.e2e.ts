@@ -28,6 +28,7 @@ describe('the portal in Spanish', () => {
     const t = translations('es');
     // Signed out on an English browser the portal speaks English; signed in, the patient's language.
     await signIn(page, patient.email, patient.password);
+    await page.getByRole('heading', { level: 1, name: new RegExp(patient.given) }).waitFor();
     await expectHtmlLanguage(page, 'es', 'ltr');
     await runJourney(page, {
       lang: 'es',
