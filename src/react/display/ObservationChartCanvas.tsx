@@ -110,6 +110,9 @@ function measureTickLabel(text: string): number {
 }
 
 const BOTTOM_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'middle', dy: '0.125em' } as const;
+// The svg is drawn left to right; a date label of a right-to-left chart is laid out as its
+// language reads ('1 يونيو 2024' with the day first from the right).
+const RTL_BOTTOM_TICK_LABEL = { ...BOTTOM_TICK_LABEL, direction: 'rtl' } as const;
 const LEFT_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'end', dx: '-0.25em', dy: '0.25em', width: MARGIN.left } as const;
 const RIGHT_TICK_LABEL = {
   ...TICK_LABEL,
@@ -222,7 +225,7 @@ const Plot = memo(function Plot({
         strokeWidth={2}
         tickLength={4}
         tickStroke={GRID}
-        tickLabelProps={BOTTOM_TICK_LABEL}
+        tickLabelProps={rtl ? RTL_BOTTOM_TICK_LABEL : BOTTOM_TICK_LABEL}
       />
       <YAxis
         left={rtl ? width - margin.right : margin.left}

@@ -49,6 +49,21 @@ describe('fitDateTicks', () => {
     });
   });
 
+  describe('when the readings span a few months that hold no 1 January', () => {
+    it('labels dates still', () => {
+      const scale = scaleTime<number>({
+        domain: [new Date('2024-01-05T10:00:00Z'), new Date('2024-09-01T10:00:00Z')],
+        range: [56, 576],
+      });
+      expect(fitDateTicks(scale, 600, formatDate, measure).map(formatDate)).toEqual([
+        'Feb 1, 2024',
+        'Apr 1, 2024',
+        'Jun 1, 2024',
+        'Aug 1, 2024',
+      ]);
+    });
+  });
+
   describe('when the readings span one day', () => {
     it('labels that day once, not once per hourly tick', () => {
       const scale = scaleTime<number>({

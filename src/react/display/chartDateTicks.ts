@@ -28,7 +28,10 @@ export function fitDateTicks(
 ): Date[] {
   const [start, end] = scale.range();
   const span = Math.abs(end - start);
-  const sample = scale.ticks(1)[0];
+  // d3's default count, not 1: ticks(1) asks for yearly ticks, and a span of a few months that
+  // holds no 1 January has none, which labelled no date at all.
+  const candidates = scale.ticks();
+  const sample = candidates[0];
   if (!sample || !(width > 0)) return [];
   // Start from as many labels as could fit if each were as wide as the first: usually the first
   // or second count tried fits, so a resize measures a handful of labels, not dozens.
@@ -50,8 +53,7 @@ export function fitDateTicks(
   }
   // Not even one label with a gap: the one nearest the middle that stays on the axis, if any.
   const middle = (start + end) / 2;
-  const inside = scale
-    .ticks(1)
+  const inside = candidates
     .filter((t) => labelBox(scale(t), measure(formatDate(t)), width))
     .sort((a, b) => Math.abs(scale(a) - middle) - Math.abs(scale(b) - middle));
   return inside.slice(0, 1);
