@@ -5,6 +5,7 @@
  */
 import type { Coding, Questionnaire, QuestionnaireItem } from '../../../src/fhir/types';
 import { DemoIds, QuestionnaireUrls } from './ids';
+import { translationsOf } from './questionnaire-translations';
 import { PREGNANT, SUBSCRIBER_RELATIONSHIP_SYSTEM, ValueSetUrls } from './valuesets';
 
 const ITEM_CONTROL = 'http://hl7.org/fhir/StructureDefinition/questionnaire-itemControl';
@@ -31,6 +32,32 @@ const radio = (linkId: string, text: string, options: string[], extra: Extra = {
     ...extra,
   });
 const help = (linkId: string, text: string) => item(linkId, text, 'display', { extension: [control('help')] });
+
+/** An item with the Spanish and Arabic of its text, prefix and answer displays (FHIR's translation extension), and of its children's. */
+function translatedItem(source: QuestionnaireItem): QuestionnaireItem {
+  const item: QuestionnaireItem = { ...source };
+  const text = translationsOf(item.text);
+  if (text) item._text = text;
+  const prefix = translationsOf(item.prefix);
+  if (prefix) item._prefix = prefix;
+  if (item.answerOption)
+    item.answerOption = item.answerOption.map((option) => {
+      const display = option.valueCoding && translationsOf(option.valueCoding.display);
+      return display ? { ...option, valueCoding: { ...option.valueCoding, _display: display } } : option;
+    });
+  if (item.item) item.item = item.item.map(translatedItem);
+  return item;
+}
+
+/** The questionnaire with Spanish and Arabic on its title and every item (see questionnaire-translations.ts). */
+function translated(questionnaire: Questionnaire): Questionnaire {
+  const title = translationsOf(questionnaire.title);
+  return {
+    ...questionnaire,
+    ...(title ? { _title: title } : {}),
+    item: questionnaire.item?.map(translatedItem),
+  };
+}
 
 function slug(text: string): string {
   return text
@@ -67,8 +94,12 @@ export function generalQuestionnaire(): Questionnaire {
 
 const Asterisk = 'Answers marked with an asterisk (*) may signal an unmet need.';
 
-/** The AHC HRSN screening tool (core and supplemental questions), status draft. */
+/** The AHC HRSN screening tool (core and supplemental questions), status draft; in English, Spanish and Arabic. */
 export function screeningQuestionnaire(): Questionnaire {
+  return translated(screeningInEnglish());
+}
+
+function screeningInEnglish(): Questionnaire {
   const harm = (n: number, linkId: string, text: string) =>
     choiceVs(
       linkId,
@@ -292,8 +323,12 @@ const genderItem = (linkId: string) =>
     answerOption: GENDER_CHOICES.map((valueCoding) => ({ valueCoding })),
   });
 
-/** The patient intake form (stored, status active). */
+/** The patient intake form (stored, status active); in English, Spanish and Arabic. */
 export function intakeQuestionnaire(): Questionnaire {
+  return translated(intakeInEnglish());
+}
+
+function intakeInEnglish(): Questionnaire {
   return {
     resourceType: 'Questionnaire',
     id: DemoIds.intakeQuestionnaire,
