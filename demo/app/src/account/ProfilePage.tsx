@@ -1,6 +1,7 @@
 import type { Patient } from 'fhir-portal-kit';
 import { AddressInput, HumanNameInput, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
 import { useRef, useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
 import { PERSONAL_RELATIONSHIPS, personalRelationshipOf, relationshipLabel } from './contact-relationship';
 import {
   applyDraft,
@@ -10,6 +11,7 @@ import {
   type ProfileDraft,
   type ProfileErrors,
 } from './profile-draft';
+import { accountText } from './text';
 import { usePatient } from './usePatient';
 
 const GENDERS = ['', 'female', 'male', 'other', 'unknown'] as const;
@@ -17,8 +19,9 @@ const GENDERS = ['', 'female', 'male', 'other', 'unknown'] as const;
 /** account/profile: personal and contact information, and the emergency contact. */
 export function ProfilePage() {
   const { patient, error } = usePatient();
+  const t = useText(accountText);
   if (error) return <p role="alert">{error}</p>;
-  if (!patient) return <p role="status">Loading…</p>;
+  if (!patient) return <p role="status">{t.loading}</p>;
   return <ProfileForm key={patient.id} patient={patient} />;
 }
 
@@ -26,6 +29,7 @@ export function ProfilePage() {
 export function ProfileForm({ patient }: { patient: Patient }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const t = useText(accountText);
   const [draft, setDraft] = useState(() => draftOf(patient));
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<ProfileErrors>({});
@@ -41,7 +45,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateProfile(draft);
+    const found = validateProfile(draft, t);
     setErrors(found);
     if (Object.keys(found).length) {
       // Nothing is sent; focus goes to the first field that needs fixing.
@@ -53,7 +57,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
     try {
       const saved = await client.updateResource(applyDraft(current, draft));
       setCurrent(saved);
-      notifications.showSuccess('Success', 'Profile edited');
+      notifications.showSuccess(t.success, t.profileEdited);
     } catch (e) {
       // The draft stays as typed, so the user can correct and save again.
       notifications.showError(e);
@@ -71,12 +75,13 @@ export function ProfileForm({ patient }: { patient: Patient }) {
       aria-busy={saving || undefined}
       aria-labelledby="profile-title"
     >
-      <h1 id="profile-title">Profile</h1>
+      <h1 id="profile-title">{t.profile}</h1>
       <fieldset className="fpk-inputs-fieldset" disabled={saving}>
-        <legend className="fpk-inputs-legend">Personal information</legend>
+        <legend className="fpk-inputs-legend">{t.personalInformation}</legend>
         <div className="fpk-inputs-row">
           <Field
-            label="First name"
+            id="profile-first-name"
+            label={t.firstName}
             value={draft.firstName}
             onChange={(v) => set('firstName', v)}
             autoComplete="given-name"
@@ -84,13 +89,15 @@ export function ProfileForm({ patient }: { patient: Patient }) {
             error={errors.firstName}
           />
           <Field
-            label="Middle name"
+            id="profile-middle-name"
+            label={t.middleName}
             value={draft.middleName}
             onChange={(v) => set('middleName', v)}
             autoComplete="additional-name"
           />
           <Field
-            label="Last name"
+            id="profile-last-name"
+            label={t.lastName}
             value={draft.lastName}
             onChange={(v) => set('lastName', v)}
             autoComplete="family-name"
@@ -101,7 +108,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
         <div className="fpk-inputs-row">
           <div className="fpk-inputs-field">
             <label className="fpk-inputs-label" htmlFor="profile-gender">
-              Gender
+              {t.gender}
             </label>
             <select
               id="profile-gender"
@@ -111,13 +118,14 @@ export function ProfileForm({ patient }: { patient: Patient }) {
             >
               {GENDERS.map((g) => (
                 <option key={g} value={g}>
-                  {g ? g.charAt(0).toUpperCase() + g.slice(1) : ''}
+                  {g ? t[g] : ''}
                 </option>
               ))}
             </select>
           </div>
           <Field
-            label="Birth date"
+            id="profile-birth-date"
+            label={t.birthDate}
             type="date"
             value={draft.birthDate}
             onChange={(v) => set('birthDate', v)}
@@ -126,16 +134,16 @@ export function ProfileForm({ patient }: { patient: Patient }) {
         </div>
       </fieldset>
       <fieldset className="fpk-inputs-fieldset" disabled={saving}>
-        <legend className="fpk-inputs-legend">Contact information</legend>
-        <Field label="Email" type="email" value={email} disabled />
-        <AddressInput label="Address" value={draft.address} onValueChange={(a) => set('address', a)} />
+        <legend className="fpk-inputs-legend">{t.contactInformation}</legend>
+        <Field id="profile-email" label={t.email} type="email" value={email} disabled />
+        <AddressInput label={t.address} value={draft.address} onValueChange={(a) => set('address', a)} />
       </fieldset>
       <fieldset id="emergency-contact" className="fpk-inputs-fieldset" disabled={saving}>
-        <legend className="fpk-inputs-legend">Emergency contact</legend>
-        <HumanNameInput label="Contact name" value={draft.contactName} onValueChange={(n) => set('contactName', n)} />
+        <legend className="fpk-inputs-legend">{t.emergencyContact}</legend>
+        <HumanNameInput label={t.contactName} value={draft.contactName} onValueChange={(n) => set('contactName', n)} />
         <div className="fpk-inputs-field">
           <label className="fpk-inputs-label" htmlFor="profile-contact-relationship">
-            Relationship to you
+            {t.relationshipToYou}
           </label>
           <select
             id="profile-contact-relationship"
@@ -143,16 +151,17 @@ export function ProfileForm({ patient }: { patient: Patient }) {
             value={draft.contactRelationship}
             onChange={(e) => set('contactRelationship', e.target.value)}
           >
-            <option value="">Not given</option>
+            <option value="">{t.notGiven}</option>
             {relationshipCodes.map((code) => (
               <option key={code} value={code}>
-                {relationshipLabel(code, recorded)}
+                {relationshipLabel(code, recorded, t)}
               </option>
             ))}
           </select>
         </div>
         <Field
-          label="Contact phone"
+          id="profile-contact-phone"
+          label={t.contactPhone}
           type="tel"
           value={draft.contactPhone}
           onChange={(v) => set('contactPhone', v)}
@@ -161,12 +170,12 @@ export function ProfileForm({ patient }: { patient: Patient }) {
       </fieldset>
       <div className="portal-form-actions">
         <button type="submit" className="fpk-button" disabled={saving}>
-          Save
+          {t.save}
         </button>
       </div>
       {saving && (
         <div className="portal-loading-overlay" role="status">
-          Saving…
+          {t.saving}
         </div>
       )}
     </form>
@@ -174,6 +183,7 @@ export function ProfileForm({ patient }: { patient: Patient }) {
 }
 
 function Field({
+  id,
   label,
   value,
   onChange,
@@ -183,6 +193,8 @@ function Field({
   required,
   error,
 }: {
+  /** The input's id (fixed, so it stays the same in every language). */
+  id: string;
   label: string;
   value: string;
   onChange?: (value: string) => void;
@@ -193,7 +205,6 @@ function Field({
   /** Shown under the field and tied to it (aria-invalid, aria-describedby). */
   error?: string;
 }) {
-  const id = `profile-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="fpk-inputs-field">
       <label className="fpk-inputs-label" htmlFor={id}>

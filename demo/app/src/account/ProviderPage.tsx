@@ -1,7 +1,9 @@
 import { createReference, getDisplayString, type Practitioner, type ResourceType } from 'fhir-portal-kit';
 import { ResourcePicker, useFhirClient, useNotifications, type ResourceSearch } from 'fhir-portal-kit/react';
 import { useCallback, useState, type FormEvent } from 'react';
+import { useText } from '../i18n/useText';
 import { PreferredPharmacyForm } from '../pharmacy/PreferredPharmacyForm';
+import { accountText } from './text';
 import { usePatient } from './usePatient';
 
 /**
@@ -12,6 +14,7 @@ import { usePatient } from './usePatient';
 export function ProviderPage() {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const t = useText(accountText);
   const { patient, error } = usePatient();
   const [chosen, setChosen] = useState<Practitioner>();
   const [saving, setSaving] = useState(false);
@@ -22,7 +25,7 @@ export function ProviderPage() {
   );
 
   if (error) return <p role="alert">{error}</p>;
-  if (!patient) return <p role="status">Loading…</p>;
+  if (!patient) return <p role="status">{t.loading}</p>;
   const current = saved ?? patient.generalPractitioner?.[0]?.display;
 
   const save = async (event: FormEvent) => {
@@ -33,7 +36,7 @@ export function ProviderPage() {
       const reference = createReference(chosen, getDisplayString(chosen));
       await client.updateResource({ ...patient, generalPractitioner: [reference] });
       setSaved(reference.display);
-      notifications.showSuccess('Success', 'Provider chosen');
+      notifications.showSuccess(t.success, t.providerChosen);
     } catch (e) {
       notifications.showError(e);
     } finally {
@@ -45,18 +48,18 @@ export function ProviderPage() {
     <section aria-labelledby="provider-title">
       {current ? (
         <>
-          <h1 id="provider-title">Your primary care provider</h1>
+          <h1 id="provider-title">{t.yourPrimaryCareProvider}</h1>
           <p className="portal-provider-current">{current}</p>
         </>
       ) : (
         <>
-          <h1 id="provider-title">Choose a provider</h1>
-          <p>A primary care provider knows your history and is your first stop for care.</p>
+          <h1 id="provider-title">{t.chooseAProvider}</h1>
+          <p>{t.providerIntro}</p>
         </>
       )}
       <form onSubmit={save} aria-busy={saving || undefined} className="portal-provider-form">
         <ResourcePicker
-          label={current ? 'Change provider' : 'Provider'}
+          label={current ? t.changeProvider : t.provider}
           resourceType="Practitioner"
           search={search}
           value={chosen}
@@ -65,7 +68,7 @@ export function ProviderPage() {
         />
         <div className="portal-form-actions">
           <button type="submit" className="fpk-button" disabled={!chosen || saving}>
-            Save provider
+            {t.saveProvider}
           </button>
         </div>
       </form>

@@ -1,5 +1,7 @@
 import { ChangePasswordForm, MfaSettings, useFhirClient } from 'fhir-portal-kit/react';
 import { useEffect, useState } from 'react';
+import { useText } from '../i18n/useText';
+import { accountText } from './text';
 
 /** What this page reads of GET auth/me: how the session signed in (demo/server/auth/routes.ts). */
 interface SessionSignIn {
@@ -36,15 +38,16 @@ function useSignInMethod(): string | undefined {
  */
 export function SecurityPage() {
   const signInMethod = useSignInMethod();
+  const t = useText(accountText);
   return (
     <div className="portal-security">
-      <h1>Password and sign-in</h1>
+      <h1>{t.passwordSignIn}</h1>
       {signInMethod === 'external' ? (
         <section aria-labelledby="security-password-title" className="fpk-auth fpk-auth-settings">
           <h2 id="security-password-title" className="fpk-auth-heading">
-            Password
+            {t.password}
           </h2>
-          <p>Your password is managed by your identity provider, where you sign in: change it there.</p>
+          <p>{t.passwordManagedElsewhere}</p>
         </section>
       ) : signInMethod ? (
         <ChangePasswordForm />
@@ -52,9 +55,9 @@ export function SecurityPage() {
       {signInMethod === 'external' ? (
         <section aria-labelledby="security-mfa-title" className="fpk-auth fpk-auth-settings">
           <h2 id="security-mfa-title" className="fpk-auth-heading">
-            Multi-factor authentication
+            {t.mfa}
           </h2>
-          <p>Your identity provider asks for any second factor when you sign in there.</p>
+          <p>{t.mfaManagedElsewhere}</p>
         </section>
       ) : signInMethod ? (
         <MfaSettings />

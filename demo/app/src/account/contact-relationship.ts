@@ -45,10 +45,13 @@ export function personalRelationshipOf(contact: PatientContact | undefined): Cod
   return undefined;
 }
 
-/** The label of a relationship code: ours, else what the record says about a code we do not offer. */
-export function relationshipLabel(code: string, recorded?: Coding): string {
+/**
+ * The label of a relationship code: ours (from `labels`, the portal's language, else English),
+ * else what the record says about a code we do not offer.
+ */
+export function relationshipLabel(code: string, recorded?: Coding, labels?: Readonly<Record<string, string>>): string {
   const known = PERSONAL_RELATIONSHIPS.find((r) => r.code === code);
-  if (known) return known.label;
+  if (known) return labels?.[known.code] ?? known.label;
   return recorded?.code === code && recorded.display ? recorded.display : code;
 }
 

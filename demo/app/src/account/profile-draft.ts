@@ -37,11 +37,22 @@ export function draftOf(patient: Patient): ProfileDraft {
   };
 }
 
+/** The texts of the required-name errors, in the portal's language (account/text.ts). */
+export interface ProfileErrorTexts {
+  readonly enterFirstName: string;
+  readonly enterLastName: string;
+}
+
+const ENGLISH_ERRORS: ProfileErrorTexts = {
+  enterFirstName: 'Enter your first name',
+  enterLastName: 'Enter your last name',
+};
+
 /** First and last name are required: the errors to show on those fields, none when both are filled. */
-export function validateProfile(draft: ProfileDraft): ProfileErrors {
+export function validateProfile(draft: ProfileDraft, texts: ProfileErrorTexts = ENGLISH_ERRORS): ProfileErrors {
   const errors: ProfileErrors = {};
-  if (!draft.firstName.trim()) errors.firstName = 'Enter your first name';
-  if (!draft.lastName.trim()) errors.lastName = 'Enter your last name';
+  if (!draft.firstName.trim()) errors.firstName = texts.enterFirstName;
+  if (!draft.lastName.trim()) errors.lastName = texts.enterLastName;
   return errors;
 }
 

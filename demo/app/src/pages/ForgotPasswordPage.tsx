@@ -2,7 +2,10 @@ import { normalizeErrorString } from 'fhir-portal-kit';
 import { useFhirClient } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useText } from '../i18n/useText';
 import { Logo } from '../shell/Logo';
+import { signedOutText } from './signedOutText';
 
 /**
  * 'Forgot password' (issue 20): posts the email to auth/resetpassword. The server answers alike
@@ -11,6 +14,7 @@ import { Logo } from '../shell/Logo';
  */
 export function ForgotPasswordPage() {
   const client = useFhirClient();
+  const t = useText(signedOutText);
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [error, setError] = useState<string>();
@@ -30,25 +34,26 @@ export function ForgotPasswordPage() {
 
   return (
     <main id="main" className="portal-auth-page">
-      <Logo />
+      <div className="portal-auth-top">
+        <Logo />
+        <LanguageSwitcher />
+      </div>
       <section aria-labelledby="forgot-title" className="fpk-auth">
         <h1 id="forgot-title" className="fpk-auth-heading">
-          Reset your password
+          {t.resetYourPassword}
         </h1>
         {state === 'sent' ? (
           <>
             <p role="status" className="fpk-auth-status">
-              If an account exists, we sent a link to {email.trim()}. It works once, within 30 minutes.
+              {t.resetLinkSent(email.trim())}
             </p>
-            <p className="fpk-auth-text">
-              This demo sends no mail: the server prints the link on its console, on a line starting with [mail].
-            </p>
+            <p className="fpk-auth-text">{t.demoSendsNoMail}</p>
           </>
         ) : (
           <form className="fpk-auth-form" onSubmit={submit}>
             <div className="fpk-auth-field">
               <label htmlFor="forgot-email" className="fpk-auth-label">
-                Email
+                {t.email}
               </label>
               <input
                 id="forgot-email"
@@ -65,14 +70,14 @@ export function ForgotPasswordPage() {
             </p>
             <div className="fpk-auth-actions">
               <button type="submit" className="fpk-auth-button" disabled={state === 'sending'}>
-                Send reset link
+                {t.sendResetLink}
               </button>
             </div>
           </form>
         )}
       </section>
       <p className="portal-auth-alt">
-        Remembered it? <Link to="/signin">Sign in</Link>
+        {t.rememberedIt} <Link to="/signin">{t.signIn}</Link>
       </p>
     </main>
   );

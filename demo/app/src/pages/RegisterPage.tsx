@@ -1,13 +1,20 @@
 import { RegisterForm } from 'fhir-portal-kit/react';
 import { Link, useNavigate } from 'react-router';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useText } from '../i18n/useText';
 import { Logo } from '../shell/Logo';
+import { signedOutText } from './signedOutText';
 
 /** 'Register with Foo Medical': a patient registration that lands on / when done. */
 export function RegisterPage() {
   const navigate = useNavigate();
+  const t = useText(signedOutText);
   return (
     <main id="main" className="portal-auth-page">
-      <Logo />
+      <div className="portal-auth-top">
+        <Logo />
+        <LanguageSwitcher />
+      </div>
       <RegisterForm
         type="patient"
         productName="Foo Medical"
@@ -23,7 +30,7 @@ export function RegisterPage() {
         altchaChallengeUrl={import.meta.env.VITE_RECAPTCHA_SITE_KEY ? undefined : 'auth/altcha/challenge'}
       />
       <p className="portal-auth-alt">
-        Already have an account? <Link to="/signin">Sign in</Link>
+        {t.alreadyHaveAccount} <Link to="/signin">{t.signIn}</Link>
       </p>
     </main>
   );

@@ -2,7 +2,10 @@ import { normalizeErrorString } from 'fhir-portal-kit';
 import { useFhirClient } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useText } from '../i18n/useText';
 import { Logo } from '../shell/Logo';
+import { signedOutText } from './signedOutText';
 
 /**
  * The page a password reset link opens (/setpassword/{id}/{secret}, issue 20): a new password,
@@ -10,6 +13,7 @@ import { Logo } from '../shell/Logo';
  */
 export function SetPasswordPage() {
   const client = useFhirClient();
+  const t = useText(signedOutText);
   const { id = '', secret = '' } = useParams();
   const [password, setPassword] = useState('');
   const [state, setState] = useState<'idle' | 'saving' | 'done'>('idle');
@@ -30,20 +34,23 @@ export function SetPasswordPage() {
 
   return (
     <main id="main" className="portal-auth-page">
-      <Logo />
+      <div className="portal-auth-top">
+        <Logo />
+        <LanguageSwitcher />
+      </div>
       <section aria-labelledby="setpassword-title" className="fpk-auth">
         <h1 id="setpassword-title" className="fpk-auth-heading">
-          Choose a new password
+          {t.chooseNewPassword}
         </h1>
         {state === 'done' ? (
           <p role="status" className="fpk-auth-status">
-            Your password is set, and every session of your account has ended. <Link to="/signin">Sign in</Link>
+            {t.passwordSet} <Link to="/signin">{t.signIn}</Link>
           </p>
         ) : (
           <form className="fpk-auth-form" onSubmit={submit}>
             <div className="fpk-auth-field">
               <label htmlFor="setpassword-password" className="fpk-auth-label">
-                New password
+                {t.newPassword}
               </label>
               <input
                 id="setpassword-password"
@@ -61,14 +68,14 @@ export function SetPasswordPage() {
             </p>
             <div className="fpk-auth-actions">
               <button type="submit" className="fpk-auth-button" disabled={state === 'saving'}>
-                Set password
+                {t.setPassword}
               </button>
             </div>
           </form>
         )}
       </section>
       <p className="portal-auth-alt">
-        Link expired? <Link to="/forgotpassword">Ask for a new one</Link>
+        {t.linkExpired} <Link to="/forgotpassword">{t.askForNewOne}</Link>
       </p>
     </main>
   );

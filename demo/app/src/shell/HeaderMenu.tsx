@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
+import { useText } from '../i18n/useText';
+import { shellText } from './text';
 
 /**
  * The header's 'Menu' button on narrow screens (phone.css shows it below 768 px and hides the
@@ -8,13 +10,14 @@ import { useState, type ReactNode } from 'react';
  */
 export function HeaderMenu({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  const t = useText(shellText);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="portal-menu-button">
         <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
           <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        Menu
+        {t.menu}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="portal-menu-overlay" />
@@ -28,8 +31,8 @@ export function HeaderMenu({ children }: { children: ReactNode }) {
           }}
         >
           <div className="portal-menu-title-row">
-            <Dialog.Title className="portal-menu-title">Menu</Dialog.Title>
-            <Dialog.Close className="portal-menu-close" aria-label="Close menu">
+            <Dialog.Title className="portal-menu-title">{t.menu}</Dialog.Title>
+            <Dialog.Close className="portal-menu-close" aria-label={t.closeMenu}>
               <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20">
                 <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>

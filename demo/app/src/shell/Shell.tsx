@@ -5,24 +5,28 @@ import { Footer } from './Footer';
 import { Logo } from './Logo';
 import { PrefetchNavLink } from './PrefetchLink';
 import { HeaderMenu } from './HeaderMenu';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useText } from '../i18n/useText';
+import { shellText } from './text';
 import { UserMenu, userMenuLinks } from './UserMenu';
 
 const sections = [
-  { to: '/health-record', label: 'Health Record', enabled: features.healthRecord },
-  { to: '/messages', label: 'Messages', enabled: features.messages },
-  { to: '/care-plan', label: 'Care Plan', enabled: features.carePlan },
-  { to: '/get-care', label: 'Get Care', enabled: features.getCare },
-];
+  { to: '/health-record', label: 'healthRecord', enabled: features.healthRecord },
+  { to: '/messages', label: 'messages', enabled: features.messages },
+  { to: '/care-plan', label: 'carePlan', enabled: features.carePlan },
+  { to: '/get-care', label: 'getCare', enabled: features.getCare },
+] as const;
 
 const enabledSections = sections.filter((section) => section.enabled);
 
 /** The main navigation's links: in the header on a desktop, in the Menu on a phone. */
 function MainLinks() {
+  const t = useText(shellText);
   return (
     <ul>
       {enabledSections.map((section) => (
         <li key={section.to}>
-          <PrefetchNavLink to={section.to}>{section.label}</PrefetchNavLink>
+          <PrefetchNavLink to={section.to}>{t[section.label]}</PrefetchNavLink>
         </li>
       ))}
     </ul>
@@ -33,34 +37,36 @@ function MainLinks() {
 export function Shell() {
   const profile = useProfile();
   const location = useLocation();
+  const t = useText(shellText);
   return (
     <div className="portal-page">
       <a className="portal-skip-link" href="#main">
-        Skip to content
+        {t.skipToContent}
       </a>
       <header className="portal-header">
         <div className="portal-container portal-header-inner">
           <Logo />
-          <nav aria-label="Main" className="portal-nav" data-fold="phone">
+          <nav aria-label={t.mainNav} className="portal-nav" data-fold="phone">
             <MainLinks />
           </nav>
           <UserMenu profile={profile} />
           <HeaderMenu>
-            <nav aria-label="Main" className="portal-menu-nav">
+            <nav aria-label={t.mainNav} className="portal-menu-nav">
               <MainLinks />
             </nav>
-            <section aria-label="Your account" className="portal-menu-account">
+            <section aria-label={t.yourAccount} className="portal-menu-account">
               <p className="portal-menu-user">
                 <ResourceAvatar value={profile} alt="" size={32} className="portal-avatar" />
-                {profile ? <ResourceName value={profile} /> : 'Your account'}
+                {profile ? <ResourceName value={profile} /> : t.yourAccount}
               </p>
               <ul>
                 {userMenuLinks.map((link) => (
                   <li key={link.label}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <Link to={link.to}>{t[link.label]}</Link>
                   </li>
                 ))}
               </ul>
+              <LanguageSwitcher className="portal-menu-language" />
             </section>
           </HeaderMenu>
         </div>

@@ -1,11 +1,15 @@
 import { formatDateTime, type Appointment } from 'fhir-portal-kit';
-import { StatusBadge, useProfile, useSearchResources } from 'fhir-portal-kit/react';
+import { StatusBadge, useLocale, useProfile, useSearchResources } from 'fhir-portal-kit/react';
 import { features } from '../features';
 import { Link } from 'react-router';
+import { useText } from '../i18n/useText';
+import { shellText } from './text';
 
 /** The patient's booked visits from today on, soonest first. */
 export function UpcomingVisits() {
   const profile = useProfile();
+  const t = useText(shellText);
+  const locale = useLocale();
   const patient = profile ? `${profile.resourceType}/${profile.id}` : undefined;
   // Midnight today, so a visit later today still shows.
   const today = new Date();
@@ -18,21 +22,24 @@ export function UpcomingVisits() {
   });
   return (
     <section className="portal-card" aria-labelledby="visits-title">
-      <h2 id="visits-title">Upcoming visits</h2>
-      {loading && <p role="status">Loading…</p>}
+      <h2 id="visits-title">{t.upcomingVisits}</h2>
+      {loading && <p role="status">{t.loading}</p>}
       {error && <p role="alert">{error.message}</p>}
       {data && data.length === 0 && (
-        <p>No upcoming visits. {features.getCare && <Link to="/get-care">Book a visit</Link>}</p>
+        <p>
+          {t.noUpcomingVisits} {features.getCare && <Link to="/get-care">{t.bookAVisit}</Link>}
+        </p>
       )}
       {data && data.length > 0 && (
         <ul className="portal-list">
           {data.map((appointment: Appointment) => (
             <li key={appointment.id}>
               <span>
-                {appointment.start ? formatDateTime(appointment.start) : 'Time to be confirmed'}
-                {' with '}
-                {appointment.participant?.find((p) => p.actor?.reference?.startsWith('Practitioner/'))?.actor
-                  ?.display ?? 'your care team'}
+                {t.visitWith(
+                  appointment.start ? formatDateTime(appointment.start, locale) : t.timeToBeConfirmed,
+                  appointment.participant?.find((p) => p.actor?.reference?.startsWith('Practitioner/'))?.actor
+                    ?.display ?? t.yourCareTeam
+                )}
               </span>
               <StatusBadge status={appointment.status} />
             </li>

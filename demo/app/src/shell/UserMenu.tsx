@@ -2,21 +2,24 @@ import { ResourceAvatar, ResourceName, type Profile } from 'fhir-portal-kit/reac
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { features } from '../features';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { useText } from '../i18n/useText';
+import { shellText } from './text';
 
 /**
- * The user menu's links, also in the header's Menu on a phone. portal.md: Settings goes to
- * /account/profile too; password and MFA live one item down the account side menu ('Password and
- * sign-in', /account/security).
+ * The user menu's links, also in the header's Menu on a phone, by their key in shellText.
+ * portal.md: Settings goes to /account/profile too; password and MFA live one item down the
+ * account side menu ('Password and sign-in', /account/security).
  */
 export const userMenuLinks = [
   ...(features.account
-    ? [
-        { to: '/account/profile', label: 'Your profile' },
-        { to: '/account/profile', label: 'Settings' },
-      ]
+    ? ([
+        { to: '/account/profile', label: 'yourProfile' },
+        { to: '/account/profile', label: 'settings' },
+      ] as const)
     : []),
-  { to: '/signout', label: 'Sign out' },
-];
+  { to: '/signout', label: 'signOut' },
+] as const;
 
 /** The signed-in user's menu: Your profile, Settings, Sign out. A disclosure: Escape closes it. */
 export function UserMenu({ profile }: { profile: Profile | undefined }) {
@@ -24,6 +27,7 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const t = useText(shellText);
 
   useEffect(() => {
     if (!open) return;
@@ -56,17 +60,20 @@ export function UserMenu({ profile }: { profile: Profile | undefined }) {
         onClick={() => setOpen((value) => !value)}
       >
         <ResourceAvatar value={profile} alt="" size={32} className="portal-avatar" />
-        {profile ? <ResourceName value={profile} /> : 'Your account'}
+        {profile ? <ResourceName value={profile} /> : t.yourAccount}
       </button>
-      <ul id={menuId} className="portal-user-list" hidden={!open}>
-        {userMenuLinks.map((link) => (
-          <li key={link.label}>
-            <Link to={link.to} onClick={() => setOpen(false)}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <div id={menuId} className="portal-user-list" hidden={!open}>
+        <ul>
+          {userMenuLinks.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} onClick={() => setOpen(false)}>
+                {t[link.label]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <LanguageSwitcher className="portal-user-language" />
+      </div>
     </div>
   );
 }
