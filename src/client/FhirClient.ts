@@ -293,6 +293,11 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
     this.#session.clear();
   }
 
+  /** Sets the reader's language (BCP 47, e.g. 'es'; undefined: none), sent as Accept-Language from the next request on. */
+  setLanguage(language: string | undefined): void {
+    this.#transport.language = language;
+  }
+
   /** Applies a Remember me choice to where the next login's tokens are kept, when the storage can choose. */
   setRememberMe(remember: boolean): void {
     this.#session.setRememberMe(remember);

@@ -11,10 +11,13 @@ import { ACCEPT_HEADER, type RequestOptions, encodeBody } from './transport';
 export class ClientTransport {
   readonly #options: ResolvedOptions;
   readonly #onOffline: () => void;
+  /** Sent as Accept-Language when set. */
+  language: string | undefined;
 
   constructor(options: ResolvedOptions, onOffline: () => void) {
     this.#options = options;
     this.#onOffline = onOffline;
+    this.language = options.language;
   }
 
   /** An absolute URL: relative paths resolve against the server base. */
@@ -23,9 +26,10 @@ export class ClientTransport {
     return /^https?:\/\//i.test(href) ? href : this.#options.baseUrl + href.replace(/^\//, '');
   }
 
-  /** The headers of a request: Accept, extended mode, authorization, content type, then the caller's. */
+  /** The headers of a request: Accept, the language, extended mode, authorization, content type, then the caller's. */
   headers(authorization: string | undefined, options: RequestOptions, contentType?: string): Record<string, string> {
     const headers: Record<string, string> = { Accept: ACCEPT_HEADER, ...this.#options.defaultHeaders };
+    if (this.language) headers['Accept-Language'] = this.language;
     if (this.#options.extendedMode) headers['X-Medplum'] = 'extended';
     if (authorization) headers.Authorization = authorization;
     if (contentType) headers['Content-Type'] = contentType;

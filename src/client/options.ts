@@ -44,6 +44,8 @@ export interface FhirClientOptions {
   extendedMode?: boolean;
   /** Headers added to every request. */
   defaultHeaders?: Record<string, string>;
+  /** The reader's language (BCP 47, e.g. 'es'), sent as Accept-Language so the server's own texts (mails) match; see setLanguage. */
+  language?: string;
   /** Which client messages reach the console (default 'warn'). */
   logLevel?: 'none' | 'error' | 'warn';
   /** Enables createPdf. */

@@ -1,5 +1,7 @@
 import type { OperationOutcome, OperationOutcomeIssue } from './types';
 
+export * from './outcome-codes';
+
 /** Brand that marks our error across copies of the library (an app may bundle two). */
 const OPERATION_OUTCOME_ERROR = Symbol.for('fhir-portal-kit.OperationOutcomeError');
 
@@ -100,10 +102,21 @@ export function throwError(text: string, code: OperationOutcomeIssue['code'] = '
   throw new OperationOutcomeError(errorOutcome(text, code));
 }
 
-/** The human text of an outcome: each issue's details.text or diagnostics, joined. */
-export function operationOutcomeToString(outcome: OperationOutcome): string {
+/**
+ * Turns one issue into text in the reader's language (by its outcome code, issue code and
+ * expression), or answers undefined to keep the server's text.
+ */
+export type IssueTranslator = (issue: OperationOutcomeIssue) => string | undefined;
+
+/**
+ * The human text of an outcome: each issue's translation, else its details.text or diagnostics
+ * (with the expression), joined. The one place an outcome becomes text.
+ */
+export function operationOutcomeToString(outcome: OperationOutcome, translate?: IssueTranslator): string {
   const texts = (outcome.issue ?? [])
     .map((issue) => {
+      const translated = translate?.(issue);
+      if (translated) return translated;
       const text = issue.details?.text ?? issue.diagnostics ?? issue.code;
       const where = issue.expression?.length ? ` (${issue.expression.join(', ')})` : '';
       return text ? text + where : undefined;
@@ -121,7 +134,7 @@ export function normalizeOutcome(error: unknown): OperationOutcome {
   return errorOutcome('Unknown error');
 }
 
-/** The message of anything thrown, for display. */
-export function normalizeErrorString(error: unknown): string {
-  return operationOutcomeToString(normalizeOutcome(error));
+/** The message of anything thrown, for display; `translate` puts known issues in the reader's language. */
+export function normalizeErrorString(error: unknown, translate?: IssueTranslator): string {
+  return operationOutcomeToString(normalizeOutcome(error), translate);
 }

@@ -44,6 +44,8 @@ export const LOCALE_NEUTRAL = {
   multiSelect: [],
   dateTimeInput: [],
   humanNameInput: [],
+  // outcomes
+  outcomes: [],
 } as const satisfies { readonly [F in MessageFamily]: readonly (keyof MessageFamilies[F])[] };
 
 /** One family's texts in one language: every key but the locale-neutral ones. */

@@ -9,6 +9,8 @@ export type { LocaleMessages, MessageFamilies, MessageFamily } from './locale/Lo
 export { useMessages } from './locale/MessagesContext';
 export { plural, formatCount } from './locale/plural';
 export { localeDirection } from './locale/direction';
+export { defaultErrorOutcomeMessages, issueTranslator, type ErrorOutcomeMessages } from './locale/outcomeMessages';
+export { useErrorText, useOutcomeMessages } from './locale/useErrorText';
 export * from './display';
 export * from './errors';
 export * from './notifications';

@@ -31,6 +31,7 @@ import { defaultNotificationsProviderMessages } from '../../react/notifications/
 import { defaultQuestionnaireFormMessages } from '../../react/questionnaire/messages';
 import { defaultMonthCalendarMessages } from '../../react/scheduler/MonthCalendar';
 import { defaultSchedulerMessages } from '../../react/scheduler/schedulerMessages';
+import { defaultErrorOutcomeMessages } from '../../react/locale/outcomeMessages';
 import { pseudoLocalize } from './pseudoLocalize';
 
 export { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoLocalize, pseudoText } from './pseudoLocalize';
@@ -71,4 +72,5 @@ export const pseudo: MessageFamilies = /* @__PURE__ */ pseudoLocalize({
   multiSelect: defaultMultiSelectMessages,
   dateTimeInput: defaultDateTimeInputMessages,
   humanNameInput: defaultHumanNameInputMessages,
+  outcomes: defaultErrorOutcomeMessages,
 });

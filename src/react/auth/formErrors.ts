@@ -1,5 +1,6 @@
 import { isOperationOutcome, isOperationOutcomeError } from '../../fhir/outcomes';
 import type { OperationOutcome } from '../../fhir/types';
+import { defaultErrorOutcomeMessages, translateIssue, type ErrorOutcomeMessages } from '../locale/outcomeMessages';
 import type { AuthCommonMessages } from './messages';
 
 /** Errors of a form: one message per field, and the rest as a list. */
@@ -27,13 +28,15 @@ function isNetworkError(error: unknown): boolean {
 /**
  * Maps anything a login call threw to form errors: each issue whose expression (indices ignored)
  * names a field goes under that field, other issues to the list; network failures and 5xx become
- * the form's clear messages.
+ * the form's clear messages. Each issue reads in `outcomes` (by its outcome code, issue code and
+ * expression; pass `useOutcomeMessages()` for the provider's language), else as the server wrote it.
  */
 export function toFormErrors<F extends string>(
   error: unknown,
   fields: readonly F[],
   messages: Pick<AuthCommonMessages, 'networkError' | 'serverError' | 'unexpectedResponse'>,
-  aliases: Readonly<Record<string, F>> = {}
+  aliases: Readonly<Record<string, F>> = {},
+  outcomes: ErrorOutcomeMessages = defaultErrorOutcomeMessages
 ): FormErrors<F> {
   if (isNetworkError(error)) return { fieldErrors: {}, issues: [messages.networkError] };
   const outcome: OperationOutcome | undefined = isOperationOutcomeError(error)
@@ -56,7 +59,8 @@ export function toFormErrors<F extends string>(
       if (!issues.includes(messages.serverError)) issues.push(messages.serverError);
       continue;
     }
-    const text = issue.details?.text ?? issue.diagnostics ?? messages.unexpectedResponse;
+    const text =
+      translateIssue(outcomes, issue) ?? issue.details?.text ?? issue.diagnostics ?? messages.unexpectedResponse;
     const expression = issue.expression?.[0] ?? issue.location?.[0];
     const name = expression ? stripIndices(expression) : undefined;
     const field = name ? (aliases[name] ?? (fields as readonly string[]).find((f) => f === name)) : undefined;

@@ -29,6 +29,7 @@ import type { NotificationsProviderMessages } from '../notifications/Notificatio
 import type { QuestionnaireFormMessages } from '../questionnaire/messages';
 import type { MonthCalendarMessages } from '../scheduler/MonthCalendar';
 import type { SchedulerMessages } from '../scheduler/schedulerMessages';
+import type { ErrorOutcomeMessages } from './outcomeMessages';
 
 /** The full texts of each component family, by the family's name. */
 export interface MessageFamilies {
@@ -65,6 +66,8 @@ export interface MessageFamilies {
   readonly multiSelect: MultiSelectMessages;
   readonly dateTimeInput: DateTimeInputMessages;
   readonly humanNameInput: HumanNameInputMessages;
+  /** Error outcomes of the login protocol and the FHIR API, by outcome code, issue code and expression. */
+  readonly outcomes: ErrorOutcomeMessages;
 }
 
 /** A component family's name, e.g. 'scheduler'. */
