@@ -25,6 +25,7 @@ import { defaultResourceFormMessages } from '../src/react/inputs/resourceFormCon
 import { defaultResourcePickerMessages } from '../src/react/inputs/ResourcePicker';
 import { defaultSearchTableMessages } from '../src/react/inputs/SearchTable';
 import { defaultSecretInputMessages } from '../src/react/inputs/SecretInput';
+import { defaultErrorOutcomeMessages } from '../src/react/locale/outcomeMessages';
 import { defaultNotificationsMessages } from '../src/react/notifications/Notifications';
 import { defaultNotificationsProviderMessages } from '../src/react/notifications/NotificationsProvider';
 import { defaultQuestionnaireFormMessages } from '../src/react/questionnaire/messages';
@@ -64,4 +65,5 @@ export const englishMessages: MessageFamilies = {
   multiSelect: defaultMultiSelectMessages,
   dateTimeInput: defaultDateTimeInputMessages,
   humanNameInput: defaultHumanNameInputMessages,
+  outcomes: defaultErrorOutcomeMessages,
 };

@@ -26,6 +26,7 @@ import { defaultResourcePickerMessages } from '../react/inputs/ResourcePicker';
 import { defaultSearchTableMessages } from '../react/inputs/SearchTable';
 import { defaultSecretInputMessages } from '../react/inputs/SecretInput';
 import type { MessageFamilies, MessageFamily } from '../react/locale/LocaleMessages';
+import { defaultErrorOutcomeMessages } from '../react/locale/outcomeMessages';
 import { defaultNotificationsMessages } from '../react/notifications/Notifications';
 import { defaultNotificationsProviderMessages } from '../react/notifications/NotificationsProvider';
 import { defaultQuestionnaireFormMessages } from '../react/questionnaire/messages';
@@ -69,6 +70,7 @@ const english: MessageFamilies = {
   multiSelect: defaultMultiSelectMessages,
   dateTimeInput: defaultDateTimeInputMessages,
   humanNameInput: defaultHumanNameInputMessages,
+  outcomes: defaultErrorOutcomeMessages,
 };
 
 const languages: readonly (readonly [string, LocaleTranslation])[] = [
