@@ -48,10 +48,10 @@ describe('the portal in Arabic', () => {
     await page.locator('h1').first().waitFor();
     await chooseLanguage(page, 'ar');
     await expectHtmlLanguage(page, 'ar', 'rtl');
-    await page.getByLabel(t.text('First name')).fill('Layla');
-    await page.getByLabel(t.text('Last name')).fill('Haddad');
-    await page.getByLabel(t.text('Email')).fill(email);
-    await page.getByLabel(t.text('Password')).fill(password);
+    await page.getByLabel(t.within('First name')).fill('Layla');
+    await page.getByLabel(t.within('Last name')).fill('Haddad');
+    await page.getByLabel(t.within('Email')).fill(email);
+    await page.getByLabel(t.within('Password')).fill(password);
     await expectAccessible(page);
     await page.getByRole('button', { name: t.text('Create account') }).click();
 

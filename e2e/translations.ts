@@ -89,6 +89,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export interface Translations {
   /** Every translation of this English text, as an exact match; throws when there is none. */
   text(english: string): RegExp;
+  /** Every translation of this English text, found inside a longer one (a label with its required mark). */
+  within(english: string): RegExp;
   /** The one translation of this English text; throws when there is none or more than one. */
   one(english: string): string;
   /** The translation of a message function's result: the function that gives `english` for `args`, called in the language. */
@@ -112,6 +114,11 @@ export function translations(lang: JourneyLanguage): Translations {
       const found = all(english);
       if (!found.length) throw none(english);
       return new RegExp(`^\\s*(${found.map(escape).join('|')})\\s*$`);
+    },
+    within(english) {
+      const found = all(english);
+      if (!found.length) throw none(english);
+      return new RegExp(`(${found.map(escape).join('|')})`);
     },
     one(english) {
       const found = all(english);
