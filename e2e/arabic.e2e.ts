@@ -26,6 +26,8 @@ async function screenshots(page: Page, name: string): Promise<void> {
   if (!process.env.SCREENSHOTS) return;
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
+    // Laid out afresh at this width: a page resized right to left keeps its old scroll offset.
+    await page.reload();
     await settle(page);
     // The caret and the chart's animation would make every run's picture differ.
     await page.screenshot({
