@@ -203,6 +203,15 @@ const checks = [
     limit: '15 KB',
     modifyEsbuildConfig: splitLazyChunks,
   })),
+  // Issue 23: each language's texts for every family, with the plural helper they call. An app
+  // imports only the languages it uses; the budgets above import none.
+  ...['es', 'ar'].map((code) => ({
+    name: `fhir-portal-kit/locales/${code} (every family)`,
+    path: `dist/locales/${code}.js`,
+    import: `{ ${code} }`,
+    gzip: true,
+    limit: '6 KB',
+  })),
 ];
 
 export default checks.map((check) => ({

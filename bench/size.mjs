@@ -86,6 +86,15 @@ const targets = [
   },
 ];
 
+// Each language alone, every family's texts with the plural helper they call (issue 23). The
+// imports above import no locale, so their figures are what an app that uses none ships.
+const locales = ['es', 'ar'].map((code) => ({
+  name: `import { ${code} } from "fhir-portal-kit/locales/${code}" (every family)`,
+  entry: `locales/${code}`,
+  names: [code],
+  goalKb: 6,
+}));
+
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 // Minified like the JavaScript, as every bundler ships a stylesheet: the comments on each theme
 // variable are for readers of the source, not for the wire.
@@ -101,8 +110,9 @@ const cssOf = async (files) =>
   );
 const external = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client', 'fhirpath', 'fhirpath/*'];
 
-console.log('Bundle sizes (esbuild, minified; react external)\n');
-for (const target of targets) {
+console.log('Bundle sizes (esbuild, minified; react external; no locale imported)\n');
+for (const target of [...targets, ...locales]) {
+  if (target === locales[0]) console.log('Locales, each alone (goal: at most 6 KB gzipped per language)\n');
   const mod = await import(`../dist/${target.entry}.js`).catch(() => ({}));
   const missing = target.names.filter((n) => !(n in mod));
   if (missing.length) {
@@ -187,8 +197,9 @@ for (const target of targets) {
   }
   console.log(
     `${target.name}\n  minified ${kb(js.length + cssBytes.length)}, gzipped ${kb(gz)}` +
-      ` (JS ${kb(gzipSync(js).length)} + CSS ${kb(gz - gzipSync(js).length)})` +
+      (target.css ? ` (JS ${kb(gzipSync(js).length)} + CSS ${kb(gz - gzipSync(js).length)})` : '') +
       (onDemand.length ? `\n  on demand, gzipped: ${onDemand.join(', ')}` : '') +
+      (target.goalKb ? `\n  ${gz <= target.goalKb * 1024 ? 'within' : 'OVER'} the ${target.goalKb} KB goal` : '') +
       '\n'
   );
 }

@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DemoIds } from '../demo/server/seed/ids';
 import { expectAccessible, launchBrowser } from './browser';
 import {
   PHONE,
@@ -11,6 +10,7 @@ import {
   newPhonePage,
   settle,
 } from './narrow';
+import { patientRoutes, signedOutRoutes, staffRoutes } from './routes';
 import { signIn, signInAsDemoPatient } from './session';
 
 let browser: Browser;
@@ -38,13 +38,6 @@ async function viaMenu(page: Page, link: string | RegExp): Promise<void> {
   await expectTapTarget(target);
   await target.click();
   await menu.waitFor({ state: 'detached' });
-}
-
-/** The href of the first link in the page's content that starts with `prefix`. */
-async function firstLink(page: Page, prefix: string): Promise<string> {
-  const link = page.locator(`main a[href^="${prefix}"]`).first();
-  await link.waitFor();
-  return (await link.getAttribute('href'))!;
 }
 
 describe('the portal on a phone (390x844)', () => {
@@ -208,68 +201,6 @@ describe('the header between phone and desktop', () => {
     await context.close();
   });
 });
-
-/** Every signed-in route of the patient portal, detail pages found through their lists. */
-async function patientRoutes(page: Page): Promise<string[]> {
-  const routes = [
-    '/',
-    '/get-care',
-    '/messages',
-    `/Questionnaire/${DemoIds.generalQuestionnaire}`,
-    '/screening-questionnaire',
-    '/patient-intake-questionnaire',
-    '/health-record/lab-results',
-    '/health-record/medications',
-    '/health-record/questionnaire-responses',
-    '/health-record/vaccines',
-    '/health-record/documents',
-    '/health-record/vitals',
-    '/health-record/vitals/blood-pressure',
-    '/health-record/vitals/body-temperature',
-    '/health-record/vitals/height',
-    '/health-record/vitals/respiratory-rate',
-    '/health-record/vitals/heart-rate',
-    '/health-record/vitals/weight',
-    '/care-plan/action-items',
-    '/account/profile',
-    '/account/provider',
-    '/account/membership-and-billing',
-    '/account/security',
-  ];
-  const details: [string, string][] = [
-    ['/messages', '/messages/'],
-    ['/health-record/lab-results', '/health-record/lab-results/'],
-    ['/health-record/medications', '/health-record/medications/'],
-    ['/health-record/questionnaire-responses', '/health-record/questionnaire-responses/'],
-    ['/health-record/vaccines', '/health-record/vaccines/'],
-    ['/health-record/documents', '/health-record/documents/'],
-    ['/health-record/vitals/weight', '/Observation/'],
-    ['/care-plan/action-items', '/care-plan/action-items/'],
-  ];
-  for (const [list, prefix] of details) {
-    await page.goto(list);
-    await settle(page);
-    // A list the other journeys have not filled yet (questionnaire responses) has no detail page.
-    if ((await page.locator(`main a[href^="${prefix}"]`).count()) > 0) routes.push(await firstLink(page, prefix));
-  }
-  return routes;
-}
-
-/** Every route of the staff area for the doctor, detail pages found through their lists. */
-async function staffRoutes(page: Page): Promise<string[]> {
-  await page.goto('/staff');
-  const conversation = await firstLink(page, '/staff/messages/');
-  await page.goto('/staff/patients');
-  const patient = await firstLink(page, '/staff/patients/');
-  await page.goto(patient);
-  const tabs = await page
-    .getByRole('navigation', { name: 'Patient record' })
-    .getByRole('link')
-    .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
-  return ['/staff', conversation, '/staff/patients', ...tabs];
-}
-
-const signedOutRoutes = ['/', '/signin', '/register', '/forgotpassword', '/setpassword/no-such-id/no-such-secret'];
 
 /** Visits each route, then fails once, naming every route that is wider than the viewport. */
 async function expectEveryRouteFits(page: Page, routes: string[], axe: boolean): Promise<void> {

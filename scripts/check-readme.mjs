@@ -45,6 +45,7 @@ try {
           'fhir-portal-kit': entry('index.d.ts'),
           'fhir-portal-kit/react': entry('react.d.ts'),
           'fhir-portal-kit/medplum-compat': entry('medplum-compat.d.ts'),
+          'fhir-portal-kit/locales/*': entry('locales/*.d.ts'),
         },
       },
       include: ['src'],
