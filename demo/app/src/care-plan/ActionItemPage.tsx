@@ -1,5 +1,5 @@
-import { normalizeErrorString, type CarePlan } from 'fhir-portal-kit';
-import { StatusBadge, useResource } from 'fhir-portal-kit/react';
+import { type CarePlan } from 'fhir-portal-kit';
+import { StatusBadge, useResource, useErrorText } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Period } from './ActionItemsPage';
@@ -9,12 +9,13 @@ import { carePlanText } from './text';
 
 /** care-plan/action-items/{itemId}: one care plan read by id. */
 export function ActionItemPage() {
+  const errorText = useErrorText();
   const { itemId } = useParams();
   const t = useText(carePlanText);
   const [error, setError] = useState<string>();
   const plan = useResource<CarePlan>(
     { reference: `CarePlan/${itemId}` },
-    { onError: (e: unknown) => setError(normalizeErrorString(e)) }
+    { onError: (e: unknown) => setError(errorText(e)) }
   );
   if (error) return <p role="alert">{error}</p>;
   if (!plan) return <p role="status">{t.loading}</p>;

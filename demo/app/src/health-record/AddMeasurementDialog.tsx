@@ -1,5 +1,5 @@
-import { createVitalObservation, formatUnit, normalizeErrorString, type VitalSign } from 'fhir-portal-kit';
-import { Dialog, useFhirClient, useLocale, useNotifications } from 'fhir-portal-kit/react';
+import { createVitalObservation, formatUnit, type VitalSign } from 'fhir-portal-kit';
+import { Dialog, useFhirClient, useLocale, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useText } from '../i18n/useText';
 import { checkVitalValue, fieldOrder } from './vital-ranges';
@@ -21,6 +21,7 @@ export function AddMeasurementDialog({
   patientRef: string;
   onAdded: () => void;
 }) {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
   const t = useText(vitalsText);
@@ -55,7 +56,7 @@ export function AddMeasurementDialog({
       setOpen(false);
       onAdded();
     } catch (e) {
-      setError(normalizeErrorString(e));
+      setError(errorText(e));
       notifications.showError(e);
     } finally {
       setSaving(false);

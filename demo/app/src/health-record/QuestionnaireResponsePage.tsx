@@ -1,11 +1,10 @@
 import {
   formatDateTime,
   formatQuestionnaireAnswer,
-  normalizeErrorString,
   type QuestionnaireResponse,
   type QuestionnaireResponseItem,
 } from 'fhir-portal-kit';
-import { useLocale, useResource } from 'fhir-portal-kit/react';
+import { useLocale, useResource, useErrorText } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuestionnaireTitles } from './useQuestionnaireTitles';
@@ -14,13 +13,14 @@ import { healthRecordText } from './text';
 
 /** questionnaire-responses/{id}: each answer shown by its type (portal.md section 3). */
 export function QuestionnaireResponsePage() {
+  const errorText = useErrorText();
   const { responseId } = useParams();
   const t = useText(healthRecordText);
   const locale = useLocale();
   const [error, setError] = useState<string>();
   const response = useResource<QuestionnaireResponse>(
     { reference: `QuestionnaireResponse/${responseId}` },
-    { onError: (e: unknown) => setError(normalizeErrorString(e)) }
+    { onError: (e: unknown) => setError(errorText(e)) }
   );
   const title = useQuestionnaireTitles([response?.questionnaire]).get(response?.questionnaire ?? '');
   if (error) return <p role="alert">{error}</p>;
@@ -73,9 +73,10 @@ function Items({ items }: { items: QuestionnaireResponseItem[] }) {
 
 /** One answer; an answer with no value shows the 'No answer' error instead of failing the page. */
 function AnswerText({ answer }: { answer: Parameters<typeof formatQuestionnaireAnswer>[0] }) {
+  const errorText = useErrorText();
   try {
     return <>{formatQuestionnaireAnswer(answer)}</>;
   } catch (error) {
-    return <span className="portal-answer-error">{normalizeErrorString(error)}</span>;
+    return <span className="portal-answer-error">{errorText(error)}</span>;
   }
 }

@@ -1,5 +1,5 @@
-import { normalizeErrorString, type Observation } from 'fhir-portal-kit';
-import { Dialog, useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { type Observation } from 'fhir-portal-kit';
+import { Dialog, useFhirClient, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { useText } from '../i18n/useText';
 import { vitalsText } from './vitals-text';
@@ -18,6 +18,7 @@ export function RemoveReadingDialog({
   when: string;
   onRemoved: () => void;
 }) {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
   const t = useText(vitalsText);
@@ -33,7 +34,7 @@ export function RemoveReadingDialog({
       setOpen(false);
       onRemoved();
     } catch (e) {
-      setError(normalizeErrorString(e));
+      setError(errorText(e));
       notifications.showError(e);
     } finally {
       setSaving(false);

@@ -3,12 +3,11 @@ import {
   formatDate,
   formatDosage,
   formatHumanName,
-  normalizeErrorString,
   type MedicationRequest,
   type Patient,
   type Task,
 } from 'fhir-portal-kit';
-import { Dialog, StatusBadge, useFhirClient, useLocale, useNotifications } from 'fhir-portal-kit/react';
+import { Dialog, StatusBadge, useFhirClient, useLocale, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
 import { useText } from '../i18n/useText';
 import { RENEWAL_CODE } from '../renewals/renewal-task';
@@ -28,6 +27,7 @@ export function RenewalDialog({
   /** Called once the request is stored. */
   onRequested?: () => void;
 }) {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
   const text = useText(healthRecordText);
@@ -62,7 +62,7 @@ export function RenewalDialog({
       onRequested?.();
       notifications.showSuccess(t.sentTitle, t.sent(medication));
     } catch (e) {
-      setError(normalizeErrorString(e));
+      setError(errorText(e));
       notifications.showError(e);
     } finally {
       setSending(false);

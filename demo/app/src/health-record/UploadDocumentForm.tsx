@@ -1,5 +1,5 @@
-import { formatHumanName, normalizeErrorString, type DocumentReference } from 'fhir-portal-kit';
-import { useFhirClient, useNotifications } from 'fhir-portal-kit/react';
+import { formatHumanName, type DocumentReference } from 'fhir-portal-kit';
+import { useFhirClient, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
 import { usePatient } from './usePatient';
 import { useText } from '../i18n/useText';
@@ -11,6 +11,7 @@ import { healthRecordText } from './text';
  * the chosen file and the typed description and shows the red 'Error' notice with the message.
  */
 export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: DocumentReference) => void }) {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
   const text = useText(healthRecordText);
@@ -47,7 +48,7 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded: (document: Docu
       notifications.showSuccess(t.doneTitle, t.done(document.description ?? file.name));
       onUploaded(document);
     } catch (e) {
-      setError(normalizeErrorString(e));
+      setError(errorText(e));
       notifications.showError(e);
     } finally {
       setUploading(false);

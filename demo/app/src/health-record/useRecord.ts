@@ -1,5 +1,5 @@
-import { normalizeErrorString, normalizeOutcome, type Resource } from 'fhir-portal-kit';
-import { useResource } from 'fhir-portal-kit/react';
+import { normalizeOutcome, type Resource } from 'fhir-portal-kit';
+import { useResource, useErrorText } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 
 /** What {@link useRecord} returns. */
@@ -14,13 +14,14 @@ export interface RecordState<T> {
 
 /** One resource by type and id from the URL, with its load failure split into not-found and other errors. */
 export function useRecord<T extends Resource>(type: T['resourceType'], id: string | undefined): RecordState<T> {
+  const errorText = useErrorText();
   const [failure, setFailure] = useState<{ id: string | undefined; notFound: boolean; message: string }>();
   const resource = useResource<T>(id ? { reference: `${type}/${id}` } : undefined, {
     onError: (error: unknown) =>
       setFailure({
         id,
         notFound: normalizeOutcome(error).issue?.some((issue) => issue.code === 'not-found') ?? false,
-        message: normalizeErrorString(error),
+        message: errorText(error),
       }),
   });
   // A failure belongs to the id it happened for: a new id in the URL starts clean.

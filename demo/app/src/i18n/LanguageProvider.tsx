@@ -5,7 +5,7 @@ import { LanguageContext, type LanguageState } from './LanguageContext';
 import { chooseLanguage, languageFromQuery } from './languageChoice';
 import { formatLocaleOf, loadLanguagePack, type LoadLanguagePack } from './languagePack';
 import { LanguagePackContext, type PortalLocale } from './LanguagePackContext';
-import type { DisplayLanguage, PortalLanguage } from './languages';
+import { PSEUDO_LANGUAGE, type DisplayLanguage, type PortalLanguage } from './languages';
 import { preferredLanguageOf } from './patientLanguage';
 import { readStoredLanguage, storeLanguage } from './storedLanguage';
 import { storePatientLanguage } from './storePatientLanguage';
@@ -95,7 +95,10 @@ export function LanguageProvider({
     if (!shown) return;
     document.documentElement.lang = shown;
     document.documentElement.dir = localeDirection(shown);
-  }, [shown]);
+    // Texts the server writes itself (the password reset email) follow the portal's language:
+    // sent as Accept-Language. The pseudo-locale is English to the server.
+    client.setLanguage(shown === PSEUDO_LANGUAGE ? 'en' : shown);
+  }, [client, shown]);
 
   const patientId = profile?.resourceType === 'Patient' ? profile.id : undefined;
   const setLanguage = useCallback(

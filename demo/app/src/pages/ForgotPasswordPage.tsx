@@ -1,5 +1,4 @@
-import { normalizeErrorString } from 'fhir-portal-kit';
-import { useFhirClient } from 'fhir-portal-kit/react';
+import { useFhirClient, useErrorText } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
@@ -13,6 +12,7 @@ import { signedOutText } from './signedOutText';
  * no mail: it prints the link on its console (a line starting with [mail]).
  */
 export function ForgotPasswordPage() {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const t = useText(signedOutText);
   const [email, setEmail] = useState('');
@@ -27,7 +27,7 @@ export function ForgotPasswordPage() {
       await client.resetPassword(email.trim());
       setState('sent');
     } catch (err) {
-      setError(normalizeErrorString(err));
+      setError(errorText(err));
       setState('idle');
     }
   }

@@ -1,5 +1,5 @@
-import { normalizeErrorString, type Questionnaire } from 'fhir-portal-kit';
-import { useNotifications, useResourceState } from 'fhir-portal-kit/react';
+import { type Questionnaire } from 'fhir-portal-kit';
+import { useNotifications, useResourceState, useErrorText } from 'fhir-portal-kit/react';
 import { useNavigate, useParams } from 'react-router';
 import { DraftedQuestionnaireForm } from './DraftedQuestionnaireForm';
 import { useText } from '../i18n/useText';
@@ -7,6 +7,7 @@ import { questionnaireText } from './questionnaire-text';
 
 /** Questionnaire/{id}: fills a stored questionnaire, kept as a draft while typed; submit stores the response. */
 export function QuestionnairePage() {
+  const errorText = useErrorText();
   const { questionnaireId } = useParams();
   const navigate = useNavigate();
   const notifications = useNotifications();
@@ -20,7 +21,7 @@ export function QuestionnairePage() {
       {error && (
         <div role="alert">
           <p>{t.cannotShow}</p>
-          <p>{normalizeErrorString(error)}</p>
+          <p>{errorText(error)}</p>
         </div>
       )}
       {!error && !questionnaire && <p role="status">{t.loadingQuestionnaire}</p>}

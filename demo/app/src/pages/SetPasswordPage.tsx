@@ -1,5 +1,4 @@
-import { normalizeErrorString } from 'fhir-portal-kit';
-import { useFhirClient } from 'fhir-portal-kit/react';
+import { useFhirClient, useErrorText } from 'fhir-portal-kit/react';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
@@ -12,6 +11,7 @@ import { signedOutText } from './signedOutText';
  * posted to auth/setpassword. The link works once; every session of the account ends.
  */
 export function SetPasswordPage() {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const t = useText(signedOutText);
   const { id = '', secret = '' } = useParams();
@@ -27,7 +27,7 @@ export function SetPasswordPage() {
       await client.setPassword(id, secret, password);
       setState('done');
     } catch (err) {
-      setError(normalizeErrorString(err));
+      setError(errorText(err));
       setState('idle');
     }
   }

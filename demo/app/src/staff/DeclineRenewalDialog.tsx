@@ -1,5 +1,4 @@
-import { normalizeErrorString } from 'fhir-portal-kit';
-import { Dialog } from 'fhir-portal-kit/react';
+import { Dialog, useErrorText } from 'fhir-portal-kit/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useText } from '../i18n/useText';
 import { staffText } from './text';
@@ -16,6 +15,7 @@ export function DeclineRenewalDialog({
   what: string;
   onDecline: (reason: string) => Promise<void>;
 }) {
+  const errorText = useErrorText();
   const id = useId();
   const text = useText(staffText);
   const t = text.decline;
@@ -37,7 +37,7 @@ export function DeclineRenewalDialog({
       await onDecline(reason);
       setOpen(false);
     } catch (e) {
-      setError(normalizeErrorString(e));
+      setError(errorText(e));
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,4 @@
-import { normalizeErrorString } from 'fhir-portal-kit';
-import { useFhirClient } from 'fhir-portal-kit/react';
+import { useFhirClient, useErrorText } from 'fhir-portal-kit/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { staffCalls, type LaunchableApp } from './staffClient';
 import { useText } from '../i18n/useText';
@@ -33,6 +32,7 @@ export function openAppTab(): AppTab {
  * auth/launch). Shows nothing to a user who may open no app.
  */
 export function OpenAppControl({ patientId, openTab = openAppTab }: { patientId: string; openTab?: () => AppTab }) {
+  const errorText = useErrorText();
   const client = useFhirClient();
   const t = useText(staffText);
   const calls = useMemo(() => staffCalls(client), [client]);
@@ -64,7 +64,7 @@ export function OpenAppControl({ patientId, openTab = openAppTab }: { patientId:
       setExpanded(false);
     } catch (err) {
       tab.close();
-      setError(t.appFailed(app.name, normalizeErrorString(err)));
+      setError(t.appFailed(app.name, errorText(err)));
     } finally {
       setOpening(undefined);
     }

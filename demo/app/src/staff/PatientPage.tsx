@@ -1,12 +1,18 @@
 import {
   canReadResourceType,
   formatObservationValue,
-  normalizeErrorString,
   type Observation,
   type Patient,
   type Resource,
 } from 'fhir-portal-kit';
-import { ResourceForm, ResourceViewer, SearchTable, useFhirClient, useResourceState } from 'fhir-portal-kit/react';
+import {
+  ResourceForm,
+  ResourceViewer,
+  SearchTable,
+  useFhirClient,
+  useResourceState,
+  useErrorText,
+} from 'fhir-portal-kit/react';
 import { useMemo, useState } from 'react';
 import { Link, NavLink, useParams } from 'react-router';
 import { OpenAppControl } from './OpenAppControl';
@@ -49,6 +55,7 @@ export const clinicalTabs = (t: StaffText) =>
 
 /** /staff/patients/:id[/:tab]: the patient's details (viewer, edit through ResourceForm) and the record's tabs. */
 export function PatientPage() {
+  const errorText = useErrorText();
   const { id = '', tab } = useParams();
   const t = useText(staffText);
   const client = useFhirClient();
@@ -66,7 +73,7 @@ export function PatientPage() {
       </p>
       <h1>{name}</h1>
       {patient && <OpenAppControl patientId={id} />}
-      {error && <p role="alert">{normalizeErrorString(error)}</p>}
+      {error && <p role="alert">{errorText(error)}</p>}
       <nav aria-label={t.recordLabel} className="portal-tabs">
         <ul>
           <li>
