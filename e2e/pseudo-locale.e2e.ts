@@ -21,6 +21,8 @@ const NOT_TRANSLATED = [
   'Foo Medical',
   'ALTCHA',
   'fhir-portal-kit',
+  // A unit symbol (UCUM's mm[Hg] as src/fhir/ucum-display.ts writes it): the same in every language.
+  'mmHg',
 ];
 // 'Loading…' in the pseudo-locale, as settle() waits for it in English.
 const LOADING = new RegExp(`^(Loading|${pseudoText('Loading').slice(0, 8)})`);

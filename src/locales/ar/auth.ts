@@ -77,6 +77,7 @@ export const register: Translation<'register'> = {
   botCheckVerified: 'تم التحقق: لست روبوتًا',
   botCheckFailed: 'فشل التحقق. يُرجى المحاولة مرة أخرى.',
   botCheckExpired: 'انتهت صلاحية التحقق. حدّد المربع مرة أخرى.',
+  botCheckFooter: 'محمي بواسطة ALTCHA',
 };
 
 const security = {

@@ -79,6 +79,7 @@ export const register: Translation<'register'> = {
   botCheckVerified: 'Verificado: usted no es un robot',
   botCheckFailed: 'La comprobación falló. Inténtelo de nuevo.',
   botCheckExpired: 'La comprobación caducó. Vuelva a marcar la casilla.',
+  botCheckFooter: 'Protegido por ALTCHA',
 };
 
 const security = {

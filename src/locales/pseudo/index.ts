@@ -32,12 +32,25 @@ import { defaultQuestionnaireFormMessages } from '../../react/questionnaire/mess
 import { defaultMonthCalendarMessages } from '../../react/scheduler/MonthCalendar';
 import { defaultSchedulerMessages } from '../../react/scheduler/schedulerMessages';
 import { defaultErrorOutcomeMessages } from '../../react/locale/outcomeMessages';
+import { status as translatedStatuses } from '../es/display';
 import { pseudoLocalize } from './pseudoLocalize';
 
 export { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoLocalize, pseudoText } from './pseudoLocalize';
 
 /** The BCP 47 tag of the pseudo-locale (accented English), as Chromium and Android name it. */
 export const PSEUDO_LOCALE = 'en-XA';
+
+// StatusBadge reads a code it has no word for in English sentence case ('on-hold' -> 'On hold');
+// every code a language translates gets its English word here, so the pseudo-locale marks them
+// all and a badge that still shows plain English is a code no language knows.
+function statusWords(): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(translatedStatuses).map((code) => {
+      const words = code.split('-').join(' ');
+      return [code, words.charAt(0).toUpperCase() + words.slice(1)];
+    })
+  );
+}
 
 /** Every family's texts in the pseudo-locale: accented, about 40% longer, marked ⟦…⟧. */
 export const pseudo: MessageFamilies = /* @__PURE__ */ pseudoLocalize({
@@ -56,7 +69,7 @@ export const pseudo: MessageFamilies = /* @__PURE__ */ pseudoLocalize({
   diagnosticReport: defaultDiagnosticReportMessages,
   observationChart: defaultObservationChartMessages,
   attachmentDisplay: defaultAttachmentDisplayMessages,
-  status: defaultStatusMessages,
+  status: { ...statusWords(), ...defaultStatusMessages },
   notifications: defaultNotificationsMessages,
   notificationsProvider: defaultNotificationsProviderMessages,
   errorBoundary: defaultErrorBoundaryMessages,

@@ -158,4 +158,5 @@ export const defaultRegisterMessages: RegisterMessages = /* @__PURE__ */ Object.
   botCheckVerified: 'Verified: you are not a robot',
   botCheckFailed: 'The robot check failed. Please try again.',
   botCheckExpired: 'The robot check expired. Check the box again.',
+  botCheckFooter: 'Protected by ALTCHA',
 } satisfies Omit<RegisterMessages, keyof AuthCommonMessages>);

@@ -13,6 +13,8 @@ export interface AltchaMessages {
   botCheckVerified: string;
   botCheckFailed: string;
   botCheckExpired: string;
+  /** The widget's footer line naming the service (ALTCHA shows it as a link to its site in English). */
+  botCheckFooter: string;
 }
 
 /** Options of useAltcha. */
@@ -41,6 +43,15 @@ interface AltchaGlobal {
   i18n: { get(key: string): Record<string, string> | undefined; set(key: string, value: Record<string, string>): void };
 }
 
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
 /** Registers the texts as a widget language of their own and answers its key (one per distinct set of texts). */
 function registerTexts(messages: AltchaMessages): string {
   const altcha = (globalThis as { $altcha?: AltchaGlobal }).$altcha;
@@ -57,6 +68,8 @@ function registerTexts(messages: AltchaMessages): string {
       verified: messages.botCheckVerified,
       error: messages.botCheckFailed,
       expired: messages.botCheckExpired,
+      // The widget writes its footer as HTML: ours is text, so it goes in escaped.
+      footer: escapeHtml(messages.botCheckFooter),
     });
   }
   return key;

@@ -122,10 +122,10 @@ describe('useErrorText', () => {
       );
     });
 
-    it("keeps the server's English detail in English", async () => {
+    it("shows the server's own English text, with the element, as before translations existed", async () => {
       renderFailure(invalid, 400);
       expect(await screen.findByRole('alert')).toHaveTextContent(
-        /^Missing required property: status; Invalid value for code: must be an object$/
+        /^Missing required property: status \(Observation\.status\); Invalid value for code: must be an object \(Observation\.code\)$/
       );
     });
   });

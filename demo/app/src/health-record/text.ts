@@ -3,6 +3,18 @@
 import { defineText } from '../i18n/useText';
 
 /** The texts of health-record/ (menu, lists, detail pages, renewal and upload forms). */
+// How often a dose is taken, once per period: 'al día', 'يوميًا'.
+const ES_PER: Readonly<Record<string, string>> = {
+  h: 'por hora',
+  d: 'al día',
+  wk: 'a la semana',
+  mo: 'al mes',
+  a: 'al año',
+};
+const AR_PER: Readonly<Record<string, string>> = { h: 'كل ساعة', d: 'يوميًا', wk: 'أسبوعيًا', mo: 'شهريًا', a: 'سنويًا' };
+// Arabic counts one and two by the noun's own forms (مرة، مرتان), three to ten with the plural.
+const AR_TIMES: Readonly<Record<number, string>> = { 1: 'مرة واحدة', 2: 'مرتين' };
+
 export const healthRecordText = defineText({
   en: {
     menuLabel: 'Health record',
@@ -37,6 +49,9 @@ export const healthRecordText = defineText({
     unknownPrescriber: 'unknown',
     dosage: 'Dosage',
     noDosage: 'No dosage given',
+    dosageFrequency: (times: number, period: number, _unit: string, span: string) =>
+      `${times === 1 ? 'once' : times === 2 ? 'twice' : `${times} times`} every ${period === 1 ? span.replace(/^1 /, '') : span}`,
+    dosageFor: (span: string) => `for ${span}`,
     prescribed: 'Prescribed',
     prescriber: 'Prescribed by',
     renewal: 'Renewal',
@@ -115,6 +130,9 @@ export const healthRecordText = defineText({
     unknownPrescriber: 'desconocido',
     dosage: 'Dosis',
     noDosage: 'Sin dosis indicada',
+    dosageFrequency: (times: number, period: number, unit: string, span: string) =>
+      `${times === 1 ? 'una vez' : `${times} veces`} ${period === 1 ? (ES_PER[unit] ?? `cada ${span}`) : `cada ${span}`}`,
+    dosageFor: (span: string) => `durante ${span}`,
     prescribed: 'Fecha de la receta',
     prescriber: 'Recetado por',
     renewal: 'Renovación',
@@ -192,6 +210,9 @@ export const healthRecordText = defineText({
     unknownPrescriber: 'غير معروف',
     dosage: 'الجرعة',
     noDosage: 'لم تُحدَّد جرعة',
+    dosageFrequency: (times: number, period: number, unit: string, span: string) =>
+      `${AR_TIMES[times] ?? (times <= 10 ? `${times} مرات` : `${times} مرة`)} ${period === 1 ? (AR_PER[unit] ?? `كل ${span}`) : `كل ${span}`}`,
+    dosageFor: (span: string) => `لمدة ${span}`,
     prescribed: 'تاريخ الوصفة',
     prescriber: 'الواصف',
     renewal: 'التجديد',
