@@ -140,6 +140,8 @@ for (const target of [...targets, ...locales]) {
     },
     bundle: true,
     minify: true,
+    // Text as UTF-8, as tsup writes dist: escaped, an Arabic letter would count 6 bytes, not 2.
+    charset: 'utf8',
     write: false,
     metafile: true,
     format: 'esm',
@@ -169,6 +171,7 @@ for (const target of [...targets, ...locales]) {
       stdin: { contents: `export * from ${JSON.stringify(chunk.path)};`, resolveDir: chunk.resolveDir },
       bundle: true,
       minify: true,
+      charset: 'utf8',
       write: false,
       format: 'esm',
       platform: 'browser',

@@ -1,7 +1,9 @@
 // The demo's own texts (headings, links, notices the spec gives) in each language. Every page
 // keeps its texts in one catalog beside it (`text.ts`), English first; Spanish and Arabic must
 // have every key (the type says so), and the pseudo-locale is made from English.
-import { pseudoLocalize } from 'fhir-portal-kit/locales/pseudo';
+// From the root entry, not locales/pseudo: that one carries every family's English texts, which
+// the landing page must not load (the pseudo pack itself loads on demand, languagePack.ts).
+import { pseudoLocalize } from 'fhir-portal-kit';
 import { useLanguage } from './LanguageContext';
 
 /** One page's or folder's texts in every portal language. */
