@@ -7,19 +7,27 @@ import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { GridRows } from '@visx/grid';
 import { scaleLinear, scaleTime } from '@visx/scale';
 import { LinePath } from '@visx/shape';
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-  type PointerEvent,
-} from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import type { ObservationSeries } from '../../fhir';
 import { fitDateTicks } from './chartDateTicks';
 import { chartYDomain, type ChartYMin } from './chartYDomain';
+import {
+  MARGIN,
+  RTL_MARGIN,
+  type Margin,
+  NUM_TICKS,
+  TOOLTIP_OFFSET,
+  TEXT_DARK,
+  GRID,
+  AXIS_LABEL,
+  measureTickLabel,
+  BOTTOM_TICK_LABEL,
+  RTL_BOTTOM_TICK_LABEL,
+  LEFT_TICK_LABEL,
+  RIGHT_TICK_LABEL,
+  RIGHT_AXIS_LABEL,
+  TOOLTIP_STYLE,
+} from './chartStyle';
 
 /** One drawn point: the time as a Date, once, rather than a parse per pointer move. */
 export interface ChartDatum {
@@ -54,92 +62,6 @@ export interface ObservationChartCanvasProps {
   /** Right to left: time runs leftwards (newest at the left), the y axis sits on the right. */
   readonly rtl?: boolean;
 }
-
-const MARGIN = { top: 16, right: 24, bottom: 40, left: 56 };
-/** Right to left the y axis and its labels take the right side, so the wide margin does too. */
-const RTL_MARGIN = { ...MARGIN, right: MARGIN.left, left: MARGIN.right };
-type Margin = typeof MARGIN;
-/** The y axis' tick count; the x axis' follows the width (fitDateTicks). */
-const NUM_TICKS = 5;
-/** The tooltip's distance from its point, and from the chart's edge before it flips side. */
-const TOOLTIP_OFFSET = 10;
-
-// The look XYChart's light theme gave the chart, kept as it was.
-const FONT_FAMILY = '-apple-system,BlinkMacSystemFont,Roboto,Helvetica Neue,sans-serif';
-const TEXT = '#495057';
-const TEXT_DARK = '#212529';
-const GRID = '#adb5bd';
-const TICK_LABEL = {
-  fontFamily: FONT_FAMILY,
-  fontWeight: 200,
-  fontSize: 11,
-  fill: TEXT,
-  stroke: 'none',
-  pointerEvents: 'none',
-  letterSpacing: 0.4,
-} as const;
-const AXIS_LABEL = {
-  fontFamily: FONT_FAMILY,
-  fontWeight: 700,
-  fontSize: 12,
-  fill: TEXT_DARK,
-  stroke: 'none',
-  pointerEvents: 'none',
-  letterSpacing: 0.4,
-  textAnchor: 'middle',
-  dx: '-1.25em',
-} as const;
-const TICK_FONT = `${TICK_LABEL.fontWeight} ${TICK_LABEL.fontSize}px ${FONT_FAMILY}`;
-
-// A date label's width as drawn, from a canvas with the labels' font; where there is none (jsdom)
-// a generous estimate. Kept per text: a resize measures the same few labels again.
-let measuringContext: OffscreenCanvasRenderingContext2D | null | undefined;
-const labelWidths = new Map<string, number>();
-function measureTickLabel(text: string): number {
-  const known = labelWidths.get(text);
-  if (known !== undefined) return known;
-  if (measuringContext === undefined) {
-    measuringContext = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
-    if (measuringContext) measuringContext.font = TICK_FONT;
-  }
-  const glyphs = measuringContext ? measuringContext.measureText(text).width : text.length * TICK_LABEL.fontSize * 0.62;
-  const width = glyphs + text.length * TICK_LABEL.letterSpacing;
-  if (labelWidths.size > 1000) labelWidths.clear();
-  labelWidths.set(text, width);
-  return width;
-}
-
-const BOTTOM_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'middle', dy: '0.125em' } as const;
-// The svg is drawn left to right; a date label of a right-to-left chart is laid out as its
-// language reads ('1 يونيو 2024' with the day first from the right).
-const RTL_BOTTOM_TICK_LABEL = { ...BOTTOM_TICK_LABEL, direction: 'rtl' } as const;
-const LEFT_TICK_LABEL = { ...TICK_LABEL, textAnchor: 'end', dx: '-0.25em', dy: '0.25em', width: MARGIN.left } as const;
-const RIGHT_TICK_LABEL = {
-  ...TICK_LABEL,
-  textAnchor: 'start',
-  dx: '0.25em',
-  dy: '0.25em',
-  width: MARGIN.left,
-} as const;
-// Turned the other way on the right (reads top to bottom), so its shift along the text mirrors too.
-const RIGHT_AXIS_LABEL = { ...AXIS_LABEL, dx: '1.25em' } as const;
-const TOOLTIP_STYLE: CSSProperties = {
-  position: 'absolute',
-  left: 0,
-  top: 0,
-  backgroundColor: '#fff',
-  color: TEXT_DARK,
-  padding: '0.3rem 0.5rem',
-  borderRadius: 3,
-  fontFamily: FONT_FAMILY,
-  fontWeight: 700,
-  fontSize: 12,
-  letterSpacing: 0.4,
-  lineHeight: '1em',
-  boxShadow: `0 1px 2px ${TEXT_DARK}55`,
-  pointerEvents: 'none',
-  whiteSpace: 'nowrap',
-};
 
 interface DrawnSeries {
   readonly key: string;
