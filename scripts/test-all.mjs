@@ -9,7 +9,11 @@ const steps = [
   ['lint', 'npm run lint'],
   ['changesets for user-facing changes', 'node scripts/check-changesets.mjs'],
   ['unit tests (node) and component tests (jsdom)', 'npx vitest run --project unit --project unit-dom'],
-  ['reference server tests', 'npx vitest run --project server', () => existsSync('demo/server')],
+  [
+    'reference server tests (PGlite, and PostgreSQL in parallel when DATABASE_URL is set)',
+    'node scripts/test-server.mjs',
+    () => existsSync('demo/server'),
+  ],
   ['build', 'npm run build'],
   ['package checks', 'npm run check:package'],
   ["README's TypeScript blocks typecheck against the build", 'npm run check:readme'],

@@ -12,8 +12,14 @@ import { createServer, type CreateServerOptions, type RunningServer } from '../a
 import { signAccessToken } from '../auth/jwt';
 import { statusOfOutcome } from '../core/errors';
 
-/** The storage backends the suites run against: PGlite always, PostgreSQL when DATABASE_URL is set. */
+/**
+ * The storage backends the suites run against: PGlite always, PostgreSQL when DATABASE_URL is set.
+ * scripts/test-server.mjs runs the two in parallel processes (PGlite is single-threaded WASM in
+ * the test process, PostgreSQL works in its own), each naming its one backend in SERVER_TEST_BACKEND.
+ */
 export function backends(): ('pglite' | 'postgres')[] {
+  const only = process.env.SERVER_TEST_BACKEND;
+  if (only === 'pglite' || only === 'postgres') return [only];
   if (!process.env.DATABASE_URL) {
     console.log('DATABASE_URL not set: PostgreSQL path skipped');
     return ['pglite'];
