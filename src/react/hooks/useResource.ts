@@ -34,6 +34,14 @@ export interface ResourceState<T extends Resource = Resource> {
   readonly error: OperationOutcomeError | undefined;
   /** Reads the resource from the server again, skipping the client's request cache. */
   readonly refetch: () => Promise<void>;
+  /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
+  readonly stale: boolean;
+  /**
+   * True when, at this render, the portal could not reach the server (the browser is offline or the
+   * last request found no network). Not a subscription of its own, so the data hooks stay small:
+   * they re-render as answers arrive; useOnline() follows the connection live.
+   */
+  readonly offline: boolean;
 }
 
 /**
@@ -166,5 +174,6 @@ export function useResourceState(value: ResourceOrReference, options?: UseResour
     resource = newest;
   } else resource = cached ?? fresh;
   const loading = (!!refString && !resource && !error) || (!!readable && refetching === readable);
-  return { data: resource, resource, loading, error, refetch };
+  const stale = resource !== undefined && client.isStale(resource);
+  return { data: resource, resource, loading, error, refetch, stale, offline: client.isOffline() };
 }

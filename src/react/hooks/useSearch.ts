@@ -19,6 +19,14 @@ export interface SearchResult<T> {
   readonly error: OperationOutcomeError | undefined;
   /** Runs the current query again now, skipping the debounce. */
   readonly refetch: () => Promise<void>;
+  /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
+  readonly stale: boolean;
+  /**
+   * True when, at this render, the portal could not reach the server (the browser is offline or the
+   * last request found no network). Not a subscription of its own, so the data hooks stay small:
+   * they re-render as answers arrive; useOnline() follows the connection live.
+   */
+  readonly offline: boolean;
 }
 
 /** Options of the search hooks. */
@@ -42,11 +50,12 @@ function useSearchWith<T>(
   const key = type && enabled ? `${type}?${queryKey(query)}` : undefined;
   const search = client[method] as (type: ResourceType, query: SearchQuery, options?: RequestOptions) => Promise<T>;
   // reload (refetch): skip the client's request cache, so the server is asked again.
-  return useRequest<T>(
+  const state = useRequest<T>(
     key,
     (signal, reload) => search.call(client, type!, query, reload ? { signal, cache: 'reload' } : { signal }),
     { debounceMs: options?.debounceMs ?? SEARCH_DEBOUNCE_MS, keepPreviousData: true }
   );
+  return { ...state, stale: client.isStale(state.data), offline: client.isOffline() };
 }
 
 /** Searches and returns the Bundle; debounced after the first search, late answers dropped. */
