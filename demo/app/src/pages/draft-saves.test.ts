@@ -1,4 +1,5 @@
 import { OUTBOX_IDENTIFIER_SYSTEM, type QuestionnaireResponse } from 'fhir-portal-kit';
+import { offlineClient } from '../offline/offline-test-client';
 import { createDraftSaver, outboxIdentifier, type DraftWriter } from './draft-saves';
 
 const draft = (answer: string, status: QuestionnaireResponse['status'] = 'in-progress'): QuestionnaireResponse => ({
@@ -67,5 +68,32 @@ describe('the questionnaire draft saves', () => {
     expect(calls.map(([kind]) => kind)).toEqual(['create', 'create', 'update']);
     expect(calls[2][1]).toMatchObject({ id: 'qr-1', item: draft('ab').item });
     expect(saved.id).toBe('qr-1');
+  });
+});
+
+describe('the draft saves through the client offline', () => {
+  it('sends a questionnaire saved three times and submitted offline as one create, completed', async () => {
+    let next = 0;
+    const { client, network, requests, json } = await offlineClient((request) =>
+      request.method === 'POST'
+        ? json({ ...(request.body as object), id: `qr-${++next}`, meta: { versionId: '1' } }, 201)
+        : json({}, 404)
+    );
+    const save = createDraftSaver(client);
+    network.down = true;
+    const first = await save(draft('a'));
+    expect(first.id).toBeUndefined();
+    expect(client.isQueued(first)).toBe(true);
+    await save(draft('ab'));
+    const submitted = await save(draft('abc', 'completed'));
+    expect(client.isQueued(submitted)).toBe(true);
+    expect(requests).toEqual([]);
+
+    network.down = false;
+    await client.outbox?.flush();
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toMatchObject({ status: 'completed', item: draft('abc').item });
+    expect(client.isQueued(submitted)).toBe(false);
   });
 });
