@@ -17,7 +17,6 @@ import { freePort } from '../e2e/free-port';
 import { startPortalServer } from '../demo/app/serve.mjs';
 // @ts-expect-error plain ESM module without types
 import { buildPortalIfStale } from '../scripts/build-portal.mjs';
-// @ts-expect-error plain ESM module without types
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 const RUNS = 5;
