@@ -17,7 +17,9 @@ function newestMtime(dir) {
 export function buildPortalIfStale() {
   const built = 'demo/app/dist/index.html';
   const sources = Math.max(newestMtime('demo/app'), newestMtime('src'));
-  if (existsSync(built) && statSync(built).mtimeMs > sources) return;
+  // The service worker (dist/sw.js, issue 24) is part of the build: a build from before it is stale.
+  const complete = existsSync(built) && existsSync('demo/app/dist/sw.js');
+  if (complete && statSync(built).mtimeMs > sources) return;
   console.log('Building the portal (vite build)...');
   // The production build whoever calls: under vitest NODE_ENV is 'test', which would give Vite a
   // development React and the e2e tests (and the bench's landing-page figure) a build nobody ships.

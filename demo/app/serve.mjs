@@ -11,20 +11,10 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalTarget } from '../server/http/canonical-path.mjs';
 
-/** Paths forwarded to the reference server. */
-export const API_PREFIXES = [
-  '/fhir/',
-  '/auth/',
-  '/oauth2/',
-  '/.well-known/',
-  '/healthcheck',
-  '/keyvalue/',
-  '/email/',
-  '/admin/',
-  '/ws/',
-  '/fhircast/',
-  '/ccda/',
-];
+import { API_PREFIXES, isApiPath } from './api-prefixes.mjs';
+
+/** Paths forwarded to the reference server (kept in api-prefixes.mjs, which the service worker reads too). */
+export { API_PREFIXES };
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -90,7 +80,7 @@ function refusal(status, reason) {
 export function startPortalServer({ port = 3000, host = '127.0.0.1', apiUrl, distDir = defaultDistDir }) {
   const api = new URL(apiUrl);
   const root = resolve(distDir);
-  const isApi = (path) => API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+  const isApi = isApiPath;
   /** Both ends of every websocket passed through, until they close. */
   const upgraded = new Set();
 

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { stylesLayerPlugin } from '../../scripts/styles-layer.mjs';
 // @ts-expect-error plain ESM module without types
 import { forwardTarget } from './serve.mjs';
@@ -50,13 +51,40 @@ function canonicalApiPaths(): Plugin {
   };
 }
 
+/**
+ * The service worker (src/offline/sw.ts, issue 24): built beside the portal as dist/sw.js, with
+ * the list of the build's files Workbox precaches. Registered by main.tsx in production builds
+ * only; no worker in `vite dev` (devOptions off).
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/offline',
+    filename: 'sw.ts',
+    // main.tsx registers it (production only); no web app manifest, the demo is not installable.
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      // A classic script: every browser with service workers runs it, module workers are newer.
+      rollupFormat: 'iife',
+      // The shell and all its code, lazy pages included (a page first opened offline must load),
+      // fonts and icons. Not dist/.vite/manifest.json (the bench's), nor anything but the build.
+      globPatterns: ['**/*.{html,js,css,woff,woff2,svg,png,ico}'],
+      globIgnores: ['**/.vite/**', 'sw.js'],
+      // The FHIRPath engine's chunk is the largest file; the default 2 MiB leaves room, said here
+      // so a larger chunk fails the build instead of silently missing offline.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}
+
 // The portal imports the library by its published names; here they resolve to the source, so
 // the demo always runs what the package ships. In dev, API calls are proxied to the reference
 // server (same origin, so no CORS in the demo); `npm start` serves the build the same way.
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The library's stylesheets in its cascade layer, as dist/styles.css ships them.
-  plugins: [react(), canonicalApiPaths(), stylesLayerPlugin(src('styles'))],
+  plugins: [react(), canonicalApiPaths(), stylesLayerPlugin(src('styles')), serviceWorker()],
   resolve: {
     alias: [
       { find: /^fhir-portal-kit\/react$/, replacement: src('react/index.ts') },

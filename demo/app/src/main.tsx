@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { registerServiceWorker } from './offline/registerServiceWorker';
 import './portal.css';
 import './phone.css';
 
@@ -15,3 +16,6 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </BrowserRouter>
   </StrictMode>
 );
+
+// The service worker that opens the portal without network (production builds only, issue 24).
+registerServiceWorker();
