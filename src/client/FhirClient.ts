@@ -36,6 +36,7 @@ import { type ClientLog, consoleLog } from './log';
 import { listenForSignOutInOtherTabs } from './login/crossTab';
 import type { OfflineLayer } from './offline/offline-layer';
 import type { Outbox } from './offline/outbox';
+import type { OutboxEntry } from './offline/outbox-entry';
 import type { AuthorizeRequest } from './login/redirect';
 import type {
   BaseLoginRequest,
@@ -349,6 +350,16 @@ export class FhirClient extends TypedEventTarget<FhirClientEventMap> implements 
   /** True when a read answered from the device, not the server (offline option): a resource, Bundle or searchResources array. */
   isStale(value: unknown): boolean {
     return !!this.#offlineLayer?.isStale(value);
+  }
+
+  /** The outbox entry of a value a write answered while offline (offline option); a copy of a queued create's body matches too. */
+  queuedEntry(value: unknown): OutboxEntry | undefined {
+    return this.#offlineLayer?.queuedEntry(value);
+  }
+
+  /** True while the write that answered this value waits, is being sent or is in conflict (offline option). */
+  isQueued(value: unknown): boolean {
+    return !!this.#offlineLayer?.isQueued(value);
   }
 
   /** True while the browser is offline or the last request found no network (offline option). */

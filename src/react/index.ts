@@ -19,3 +19,4 @@ export * from './scheduler';
 export * from './auth';
 export * from './inputs';
 export * from './chat';
+export * from './offline';

@@ -15,6 +15,7 @@ import { isJsonObject, type StoredResource } from '../core/stored-resource';
 import { DEFAULT_COUNT, MAX_COUNT } from '../search/request';
 import { DEFAULT_EVERYTHING_COUNT, MAX_EVERYTHING_COUNT } from '../store/everything';
 import { DEFAULT_HISTORY_COUNT, MAX_HISTORY_COUNT } from '../store/history';
+import { ifNoneExistQuery } from '../store/conditional';
 import type { Repository } from '../store/repository';
 import { FHIR_BASE, setRequestState } from './route-kit';
 
@@ -224,6 +225,26 @@ function replaceReferences(value: unknown, map: Map<string, string>): unknown {
   return value;
 }
 
+/**
+ * The advisory lock keys of an entry that is a conditional write: a POST with ifNoneExist, a PUT
+ * by search (`Type?param=value`). Not for an entry whose resource is missing or of another type:
+ * that one fails on its own when it runs.
+ */
+function conditionalKeys(tx: Repository, parsed: ParsedEntry): string[] {
+  const resource: unknown = parsed.entry.resource;
+  if (!isJsonObject(resource) || typeof resource.resourceType !== 'string') return [];
+  const parts = parsed.path.slice(FHIR_BASE.length + 1).split('/');
+  if (parts.length !== 1 || parts[0] !== resource.resourceType) return [];
+  const ifNoneExist = parsed.entry.request?.ifNoneExist;
+  const query =
+    parsed.method === 'POST' && ifNoneExist !== undefined
+      ? ifNoneExistQuery(ifNoneExist)
+      : parsed.method === 'PUT' && [...parsed.query.keys()].length
+        ? parsed.query
+        : undefined;
+  return query ? [tx.conditionalKey(resource as StoredResource, query)] : [];
+}
+
 /** Runs a batch or transaction Bundle and returns its response Bundle. */
 export async function processBundle(
   ctx: ServerContext,
@@ -265,10 +286,12 @@ export async function processBundle(
   }
   assertRowsWithinLimit(entries.map((e, i) => parseEntry(ctx, e, i)));
   return repo.transaction(async (tx) => {
+    const firstPass = entries.map((e, i) => parseEntry(ctx, e, i));
+    // Every conditional write's lock before anything runs, in one order (store/conditional.ts).
+    await tx.lockConditionals(firstPass.flatMap((parsed) => conditionalKeys(tx, parsed)));
     // Resolve urn:uuid fullUrls of created resources to ids before anything runs.
     const map = new Map<string, string>();
     const assigned = new Map<number, string>();
-    const firstPass = entries.map((e, i) => parseEntry(ctx, e, i));
     for (const parsed of firstPass) {
       const fullUrl = parsed.entry.fullUrl;
       if (parsed.method !== 'POST' || !fullUrl?.startsWith('urn:uuid:')) continue;
@@ -277,12 +300,9 @@ export async function processBundle(
         throw badRequest(`Bundle entry ${parsed.index}: missing resource`, `Bundle.entry[${parsed.index}].resource`);
       let id: string = randomUUID();
       const ifNoneExist = parsed.entry.request?.ifNoneExist;
-      if (ifNoneExist) {
-        const found = await tx.searchResources<StoredResource>(
-          type,
-          new URLSearchParams(ifNoneExist.replace(/^[A-Za-z]*\?/, '')),
-          2
-        );
+      if (ifNoneExist !== undefined) {
+        const resource = parsed.entry.resource as unknown as StoredResource;
+        const found = await tx.findConditional<StoredResource>(resource, ifNoneExistQuery(ifNoneExist));
         if (found.length === 1 && found[0].id) id = found[0].id;
       }
       map.set(fullUrl, `${type}/${id}`);

@@ -11,6 +11,7 @@ import {
   FHIR_BASE,
   bundleEntryState,
   idParam,
+  ifMatchOf,
   resourceBody,
   resourceResponse,
   typeParam,
@@ -40,13 +41,17 @@ export const crudRoutes: FhirArea = (fhir) => {
       throw badRequest('Conditional update needs search parameters (PUT Type?param=value)');
     assertResourceSize(req, maxResourceBytes);
     const body = resourceBody(req.body, type);
-    const ifMatch = req.headers['if-match'];
+    const ifMatch = ifMatchOf(req);
+    const query = toSearchParams(req.query);
     return repoOf(req).transaction(async (tx) => {
-      const matches = await tx.searchResources<StoredResource>(type, toSearchParams(req.query), 2);
+      // Under the search's lock: two racing conditional updates that match nothing create one.
+      const matches = await tx.findConditional<StoredResource>(body, query);
       if (matches.length > 1)
         throw preconditionFailed(`Conditional update matched ${matches.length} ${type} resources`);
-      if (matches.length === 0 && !body.id) return resourceResponse(fhir, await tx.createResource(body), 201);
       const match = matches[0];
+      if (!match && ifMatch !== undefined)
+        throw preconditionFailed(`Precondition failed: no ${type} matches ${query}, If-Match asked for ${ifMatch}`);
+      if (!match && !body.id) return resourceResponse(fhir, await tx.createResource(body), 201);
       if (match && body.id && body.id !== match.id)
         throw badRequest(`Resource id ${body.id} does not match the found resource ${match.id}`, 'id');
       const result = await tx.updateWithOutcome(match ? { ...body, id: match.id } : body, { ifMatch });
@@ -69,7 +74,7 @@ export const crudRoutes: FhirArea = (fhir) => {
     const body = resourceBody(req.body, type);
     if (!body.id) throw badRequest('Missing id', 'id');
     if (body.id !== id) throw badRequest(`Resource id ${body.id} does not match the URL id ${id}`, 'id');
-    const result = await repoOf(req).updateWithOutcome(body, { ifMatch: req.headers['if-match'] });
+    const result = await repoOf(req).updateWithOutcome(body, { ifMatch: ifMatchOf(req) });
     return resourceResponse(fhir, result.resource, result.created ? 201 : 200);
   });
 
@@ -81,6 +86,7 @@ export const crudRoutes: FhirArea = (fhir) => {
       throw unsupportedMediaType(`PATCH takes application/json-patch+json, not ${contentType}`);
     }
     if (!Array.isArray(req.body)) throw badRequest('PATCH body must be a JSON Patch array');
+    const ifMatch = ifMatchOf(req);
     // Each op is checked as it is applied (applyPatchWithinSize).
     const ops = req.body as Operation[];
     return repoOf(req).transaction(async (tx) => {
@@ -88,13 +94,13 @@ export const crudRoutes: FhirArea = (fhir) => {
       const patched = applyPatchWithinSize(current, ops, maxResourceBytes);
       if (patched?.resourceType !== type || patched?.id !== id)
         throw badRequest('JSON Patch may not change resourceType or id');
-      const ifMatch = req.headers['if-match'] ?? current.meta?.versionId;
-      return resourceResponse(fhir, await tx.updateResource(patched, { ifMatch }));
+      // Without If-Match, the version the patch was applied to: a write in between gives 412.
+      return resourceResponse(fhir, await tx.updateResource(patched, { ifMatch: ifMatch ?? current.meta?.versionId }));
     });
   });
 
   router.add('DELETE', `${FHIR_BASE}/:type/:id`, async (req) => {
-    await repoOf(req).deleteResource(typeParam(req), idParam(req));
+    await repoOf(req).deleteResource(typeParam(req), idParam(req), { ifMatch: ifMatchOf(req) });
     return { status: 200, body: allOkOutcome() };
   });
 };

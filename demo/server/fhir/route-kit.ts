@@ -9,6 +9,7 @@ import { NON_STORABLE_TYPES, isKnownResourceType } from '../core/resource-types'
 import { isJsonObject, type StoredResource } from '../core/stored-resource';
 import type { Router, ServerRequest, ServerResponse } from '../http/router';
 import type { Repository } from '../store/repository';
+import { parseIfMatch } from '../store/conditional';
 import { ID_PATTERN } from '../store/validate';
 
 /** The FHIR base path. */
@@ -114,4 +115,12 @@ export function resourceBody(body: unknown, type: string): StoredResource {
   if (body.resourceType !== type)
     throw badRequest(`resourceType ${String(body.resourceType)} does not match the URL type ${type}`, 'resourceType');
   return body as StoredResource;
+}
+
+/** The request's If-Match, checked (400 when malformed) before anything is read or written. */
+export function ifMatchOf(req: ServerRequest): string | undefined {
+  const value = req.headers['if-match'];
+  if (value === undefined) return undefined;
+  parseIfMatch(value);
+  return value;
 }

@@ -26,6 +26,7 @@ import { parseSearchRequest } from '../search/request';
 import { readBinaryBytes } from './binary-store';
 import { writeBulk } from './bulk-write';
 import { patientEverything } from './everything';
+import { assertIfMatch, conditionalLockKey, ifNoneExistQuery, lockConditionals, parseIfMatch } from './conditional';
 import { readHistory } from './history';
 import { noteWrites } from './index-writer';
 import { runSearch, searchBundle, type SearchScope } from './search-execution';
@@ -76,13 +77,6 @@ export function toSearchParams(params: SearchParamsInput | undefined): URLSearch
     for (const item of Array.isArray(v) ? v : [v]) out.append(k, item);
   }
   return out;
-}
-
-/** Parses an If-Match value: W/"3", "3" or 3. */
-export function parseIfMatch(value: string): string {
-  const m = /^(?:W\/)?"?([^"]+)"?$/.exec(value.trim());
-  if (!m) throw badRequest(`Invalid If-Match header: ${value}`, 'If-Match');
-  return m[1];
 }
 
 function assertType(type: string): void {
@@ -238,13 +232,10 @@ export class Repository {
     opts: { ifNoneExist?: string; assignedId?: string } = {}
   ): Promise<CreateResult<T>> {
     const input = checkedInput(resource);
+    const query = opts.ifNoneExist === undefined ? undefined : ifNoneExistQuery(opts.ifNoneExist);
     return this.write(async (repo, state) => {
-      if (opts.ifNoneExist) {
-        const existing = await repo.searchResources<T>(
-          input.resourceType,
-          new URLSearchParams(opts.ifNoneExist.replace(/^\?/, '').replace(/^[A-Za-z]+\?/, '')),
-          2
-        );
+      if (query) {
+        const existing = await repo.findConditional<T>(input, query);
         if (existing.length > 1)
           throw preconditionFailed(`If-None-Exist matched ${existing.length} ${input.resourceType} resources`);
         if (existing.length === 1) return { resource: existing[0], created: false };
@@ -273,27 +264,21 @@ export class Repository {
   }
 
   /** Replaces a resource (creates it under its id if missing); If-Match must name the current version. */
-  async updateResource<T = Resource>(resource: T, opts: { ifMatch?: string } = {}): Promise<T> {
+  async updateResource<T = Resource>(resource: T, opts: { ifMatch?: unknown } = {}): Promise<T> {
     return (await this.updateWithOutcome(resource, opts)).resource;
   }
 
   /** updateResource that also says whether the resource was created. */
-  async updateWithOutcome<T = Resource>(resource: T, opts: { ifMatch?: string } = {}): Promise<CreateResult<T>> {
+  async updateWithOutcome<T = Resource>(resource: T, opts: { ifMatch?: unknown } = {}): Promise<CreateResult<T>> {
     const input = checkedInput(resource);
+    if (opts.ifMatch !== undefined) parseIfMatch(opts.ifMatch);
     if (!input.id) throw badRequest('Missing id', 'id');
     const type = input.resourceType;
     const id = input.id;
     return this.write(async (repo, state) => {
       const current = await loadRow(repo.db, type, id, true);
       if (current && !canReadRow(this.auth, type, current.compartments)) throw notFound();
-      if (opts.ifMatch !== undefined) {
-        const wanted = parseIfMatch(opts.ifMatch);
-        if (!current || current.deleted || String(current.version_id) !== wanted) {
-          throw preconditionFailed(
-            `Precondition failed: ${type}/${id} is at version ${current && !current.deleted ? current.version_id : 'none'}, If-Match asked for ${wanted}`
-          );
-        }
-      }
+      assertIfMatch(type, id, current, opts.ifMatch);
       const previousAuthor = current?.content?.meta?.author;
       const meta = this.stampMeta(input, previousAuthor);
       if (!this.auth && previousAuthor && !meta.author) meta.author = previousAuthor;
@@ -328,14 +313,19 @@ export class Repository {
     return meta;
   }
 
-  /** Deletes a resource (a new version marked deleted); 404 when it never existed. */
-  async deleteResource(type: string, id: string): Promise<void> {
+  /**
+   * Deletes a resource (a new version marked deleted); 404 when it never existed. With If-Match,
+   * 412 unless it names the current version (a deleted one has none).
+   */
+  async deleteResource(type: string, id: string, opts: { ifMatch?: unknown } = {}): Promise<void> {
     assertType(type);
     assertId(id);
+    if (opts.ifMatch !== undefined) parseIfMatch(opts.ifMatch);
     assertTypeReadable(this.auth, type);
     await this.write(async (repo, state) => {
       const current = await loadRow(repo.db, type, id, true);
       if (!current || !canReadRow(this.auth, type, current.compartments)) throw notFound();
+      assertIfMatch(type, id, current, opts.ifMatch);
       if (current.deleted) return;
       assertCanDelete(this.auth, current.content);
       await writeVersion(repo.db, current.content, current.version_id + 1, true);
@@ -374,6 +364,29 @@ export class Repository {
       for (const resource of afterBulk) out.push(await repo.updateResource(resource));
       return out as T[];
     });
+  }
+
+  // ---- conditional writes (store/conditional.ts) ----------------------------------------------
+
+  /** The advisory lock key of a conditional write of `resource` by `query`. */
+  conditionalKey(resource: StoredResource, query: URLSearchParams): string {
+    const project = projectOfWrite(this.auth, resource, this.opts.defaultProject);
+    return conditionalLockKey(project, resource.resourceType, query);
+  }
+
+  /** Takes the locks of conditional writes until the transaction commits (inside transaction() only). */
+  async lockConditionals(keys: readonly string[]): Promise<void> {
+    if (!this.inTransaction) throw new Error('lockConditionals must run inside a transaction');
+    await lockConditionals(this.db, keys);
+  }
+
+  /**
+   * The (at most two) matches of a conditional write, searched under its lock, so that no other
+   * conditional write by the same search can create between this search and this commit.
+   */
+  async findConditional<T = Resource>(resource: StoredResource, query: URLSearchParams): Promise<T[]> {
+    await this.lockConditionals([this.conditionalKey(resource, query)]);
+    return this.searchResources<T>(resource.resourceType, query, 2);
   }
 
   // ---- search --------------------------------------------------------------------------------
@@ -416,3 +429,4 @@ export class Repository {
 }
 
 export type { Found, ResourceJson };
+export { parseIfMatch };

@@ -13,6 +13,7 @@ export function guardedStore(store: OfflineStore, token: () => string | undefine
     list: store.list.bind(store),
     clear: store.clear.bind(store),
     logins: store.logins.bind(store),
+    destroy: store.destroy?.bind(store),
     put(login, area, key, value) {
       const secret = token();
       if (secret && JSON.stringify(value ?? null).includes(secret)) {

@@ -42,5 +42,13 @@ export function createIndexedDbStore(name = 'fhir-portal-kit-offline'): OfflineS
       const keys = (await (await db()).getAllKeys(ENTRIES)) as unknown as string[][];
       return [...new Set(keys.map((key) => key[0]))];
     },
+    async destroy() {
+      // Closed first: an open connection would block the delete until the page goes away.
+      const open = opened;
+      opened = undefined;
+      if (open) (await open.catch(() => undefined))?.close();
+      const { deleteDB } = await import('idb');
+      await deleteDB(name);
+    },
   };
 }

@@ -7,7 +7,7 @@ import type { BackoffOptions } from './backoff';
 import { guardedStore } from './guarded-store';
 import { outboxKey, randomUuid } from './ids';
 import { Outbox } from './outbox';
-import { type OutboxEntry, prepareWrite } from './outbox-entry';
+import { OUTBOX_IDENTIFIER_SYSTEM, type OutboxEntry, prepareWrite } from './outbox-entry';
 import type { OfflineStore } from './store';
 
 /** The FhirClient option that turns on offline use (opt in). */
@@ -27,6 +27,7 @@ export interface OfflineClient {
   getAccessToken(): string | undefined;
   getInitPromise(): Promise<void>;
   invalidateAll(): void;
+  invalidateUrl(url: string): void;
   addEventListener<K extends keyof FhirClientEventMap>(type: K, listener: (event: FhirClientEventMap[K]) => void): void;
 }
 
@@ -50,6 +51,16 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof OperationOutcomeError && error.outcome.issue?.[0]?.code === 'transient';
 }
 
+/** The outbox identifier a create's body carries, if any. */
+function outboxIdentifier(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const identifiers = (value as { identifier?: unknown }).identifier;
+  if (!Array.isArray(identifiers)) return undefined;
+  return identifiers.find((identifier) => identifier?.system === OUTBOX_IDENTIFIER_SYSTEM)?.value;
+}
+
+const UNSENT = new Set(['pending', 'sending', 'conflict']);
+
 const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
@@ -68,6 +79,8 @@ export class OfflineLayer {
   readonly #options: OfflineOptions;
   readonly #log: (message: string) => void;
   readonly #stale = new WeakSet<object>();
+  /** The outbox entry id of each value a queued write answered. */
+  readonly #queued = new WeakMap<object, string>();
   #servedStale = false;
   #networkDown = false;
   #login?: string;
@@ -97,6 +110,28 @@ export class OfflineLayer {
   isStale(value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
     return this.#stale.has(value) || this.#stale.has((value as { bundle?: object }).bundle ?? value);
+  }
+
+  /**
+   * The outbox entry of a value a write answered while it could not be sent: by the object itself,
+   * and for a create by its outbox identifier, so a copy (or the draft re-read after a reload) matches too.
+   */
+  queuedEntry(value: unknown): OutboxEntry | undefined {
+    const entries = this.#outbox?.list();
+    if (!entries || typeof value !== 'object' || value === null) return undefined;
+    const id = this.#queued.get(value);
+    const byObject = id ? entries.find((entry) => entry.id === id) : undefined;
+    if (byObject) return byObject;
+    const identifier = outboxIdentifier(value);
+    if (!identifier) return undefined;
+    // The newest create with that identifier: an older one may have been sent before a later save.
+    return entries.findLast((entry) => entry.kind === 'create' && outboxIdentifier(entry.body) === identifier);
+  }
+
+  /** True while the write that answered this value has not reached the server (pending, sending, in conflict). */
+  isQueued(value: unknown): boolean {
+    const state = this.queuedEntry(value)?.state;
+    return !!state && UNSENT.has(state);
   }
 
   /** True while the browser says it is offline or the last request found no network. */
@@ -184,6 +219,17 @@ export class OfflineLayer {
         this.#networkDown = true;
       }
     }
+    const answer = prepared.body === undefined ? undefined : structuredClone(prepared.body);
+    // The same draft saved again before its create went out: the waiting create takes the new body.
+    const identifier = prepared.kind === 'create' ? outboxIdentifier(prepared.body) : undefined;
+    const earlier =
+      identifier &&
+      outbox
+        .list()
+        .find(
+          (entry) => entry.kind === 'create' && entry.state === 'pending' && outboxIdentifier(entry.body) === identifier
+        );
+    if (earlier && (await outbox.replace(earlier.id, prepared.body))) return this.#answer(answer, earlier.id);
     const entry: OutboxEntry = {
       id: outboxKey(),
       kind: prepared.kind,
@@ -202,7 +248,12 @@ export class OfflineLayer {
     // Behind earlier writes while online: send in order now; offline, the 'online' event or the retry timer will.
     if (this.isOffline()) outbox.schedule();
     else void outbox.flush();
-    return prepared.body === undefined ? undefined : structuredClone(prepared.body);
+    return this.#answer(answer, entry.id);
+  }
+
+  #answer(value: unknown, id: string): unknown {
+    if (typeof value === 'object' && value !== null) this.#queued.set(value, id);
+    return value;
   }
 
   /** A 401 ended the session: the server no longer accepts this login, so its data leaves the device. */
@@ -254,6 +305,8 @@ export class OfflineLayer {
       log: this.#log,
       send: (entry) =>
         this.#send(entry.method, entry.url, { headers: entry.headers, maxRetries: 0 }, entry.body, entry.contentType),
+      invalidate: (resourceType, id) =>
+        this.#client.invalidateUrl(`${this.#client.getFhirBaseUrl()}${resourceType}/${id}`),
       readCurrent: async (resourceType, id) => {
         const href = `${this.#client.getFhirBaseUrl()}${resourceType}/${id}`;
         const response = await this.#send('GET', href, { maxRetries: 0 });
@@ -274,7 +327,13 @@ export class OfflineLayer {
       this.#outbox = undefined;
       this.#login = undefined;
     }
-    this.#queue(this.#store.clear(login));
+    this.#queue(this.#store.clear(login).then(() => this.#destroyIfEmpty()));
+  }
+
+  /** Once no login has anything stored (the last one signed out), the storage itself goes: nothing is left on the device. */
+  async #destroyIfEmpty(): Promise<void> {
+    if (!this.#store.destroy || this.#login) return;
+    if ((await this.#store.logins()).length === 0) await this.#store.destroy();
   }
 
   /** At start: wipes every login the client's storage no longer holds. */
@@ -282,7 +341,9 @@ export class OfflineLayer {
     const kept = new Set(this.#client.getLogins().map((login) => this.loginKey(login)));
     const active = this.loginKey();
     if (active) kept.add(active);
-    for (const login of await this.#store.logins()) if (!kept.has(login)) await this.#store.clear(login);
+    const stored = await this.#store.logins();
+    for (const login of stored) if (!kept.has(login)) await this.#store.clear(login);
+    if (stored.some((login) => !kept.has(login))) await this.#destroyIfEmpty();
   }
 
   #queue(work: Promise<unknown>): void {

@@ -27,6 +27,8 @@ export interface OutboxHost {
   send(entry: OutboxEntry): Promise<Response>;
   /** The server's current version of a resource, after a 412. */
   readCurrent(resourceType: string, id: string): Promise<Resource | undefined>;
+  /** Drops the client's cached copy of a resource, so what shows it reads the server again. */
+  invalidate(resourceType: string, id: string): void;
   backoff?: BackoffOptions;
   log(message: string): void;
 }
@@ -95,6 +97,46 @@ export class Outbox extends TypedEventTarget<OutboxEventMap> {
     this.#entries = this.#entries.filter((entry) => entry.id !== id);
     this.#changed();
     await this.#host.store.delete(this.#host.login, 'outbox', id);
+  }
+
+  /**
+   * Replaces the body of a create still waiting to go (state pending), persisted: a draft saved
+   * again while offline stays one create. False when that entry is no longer waiting.
+   */
+  async replace(id: string, body: unknown): Promise<boolean> {
+    const entry = this.#entries.find((e) => e.id === id);
+    if (!entry || entry.state !== 'pending' || this.#closed) return false;
+    await this.#update(entry, { body }, true);
+    return true;
+  }
+
+  /**
+   * Settles a conflict as the user chose. 'mine' sends the local version again over the server's
+   * current one (If-Match of its version, so a change made meanwhile conflicts again rather than
+   * being overwritten); 'theirs' drops the local version and the client's cached copy, so the
+   * view shows the server's. Either way no entry stays in conflict.
+   */
+  async resolveConflict(id: string, choice: 'mine' | 'theirs'): Promise<void> {
+    const entry = this.#entries.find((e) => e.id === id);
+    if (!entry || entry.state !== 'conflict') return;
+    if (choice === 'theirs') {
+      await this.discard(id);
+      this.#host.invalidate(entry.resourceType, entry.resourceId as string);
+      return;
+    }
+    const local = (entry.conflict?.local ?? entry.body) as Resource;
+    const server =
+      entry.conflict?.server ??
+      (await this.#host.readCurrent(entry.resourceType, entry.resourceId as string).catch(() => undefined));
+    const version = server?.meta?.versionId;
+    const headers = { ...entry.headers };
+    delete headers['If-Match'];
+    // Without a version to match (the server's copy could not be read), the user's choice is sent as is.
+    if (version) headers['If-Match'] = `W/"${version}"`;
+    const { versionId: _older, ...meta } = local.meta ?? {};
+    const body = { ...local, meta: version ? { ...meta, versionId: version } : meta };
+    await this.#update(entry, { state: 'pending', attempts: 0, conflict: undefined, headers, body }, true);
+    await this.flush();
   }
 
   /** Sends every waiting write in order; resolves when done or when the network fails again (a retry is then scheduled). */

@@ -20,4 +20,9 @@ export interface OfflineStore {
   clear(login: string): Promise<void>;
   /** The logins that have anything stored. */
   logins(): Promise<string[]>;
+  /**
+   * Optional: removes the storage itself (the IndexedDB database), called once no login has
+   * anything stored, so a signed-out device keeps not even an empty database. A later use opens it again.
+   */
+  destroy?(): Promise<void>;
 }

@@ -17,6 +17,7 @@ import {
   type RefObject,
 } from 'react';
 import type { Communication } from '../../fhir';
+import type { OutboxState } from '../../client/offline/outbox-entry';
 import { buildChatRows, type ChatRow } from './chatRows';
 import { CHAT_HEIGHT, defaultChatMessages, type ChatMessages } from './chatMessages';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
@@ -35,6 +36,8 @@ export const ChatSlot = {
   Bubble: 'chat-bubble',
   Time: 'chat-time',
   Delivered: 'chat-delivered',
+  /** A queued message's status: saved on the device, or sending. */
+  Queued: 'chat-queued',
   Status: 'chat-status',
   Form: 'chat-form',
   Input: 'chat-input',
@@ -52,6 +55,12 @@ export interface BaseChatProps extends Omit<HTMLAttributes<HTMLDivElement>, 'tit
   readonly headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
   /** The messages, ordered by sent time ascending (mergeChatMessages does that). */
   readonly communications: readonly Communication[];
+  /**
+   * Where a message waiting in the client's outbox stands (useChat's queuedState): its row gets
+   * `data-queued` and says 'Saved on this device; will send when you are back online', or
+   * 'Sending…' while it goes out. Undefined for a message the server has.
+   */
+  readonly queuedState?: (message: Communication) => OutboxState | undefined;
   /** The current user's reference ('Patient/1'); their messages show on the right. */
   readonly profile?: string;
   /** The first page is loading. */
@@ -105,6 +114,7 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
     title,
     headingLevel = 2,
     communications,
+    queuedState,
     profile,
     loading,
     hasOlder,
@@ -179,14 +189,25 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
     const { message, own, delivered } = row;
     const sent = message.sent ? new Date(message.sent) : undefined;
     const text = message.payload?.map((p) => p.contentString ?? '').join('\n') ?? '';
+    const queued = queuedState?.(message);
     return (
-      <div className={slots['chat-message']} data-own={own || undefined} data-status={message.status}>
+      <div
+        className={slots['chat-message']}
+        data-own={own || undefined}
+        data-status={message.status}
+        data-queued={queued}
+      >
         <div className={slots['chat-sender']}>{nameOf(message, own)}</div>
         <div className={slots['chat-bubble']}>{text}</div>
         {sent && !Number.isNaN(sent.getTime()) && (
           <time className={slots['chat-time']} dateTime={message.sent}>
             {timeFormat.format(sent)}
           </time>
+        )}
+        {queued && (
+          <div className={slots['chat-queued']} data-state={queued}>
+            {queued === 'sending' ? messages.sending : messages.queued}
+          </div>
         )}
         {delivered && message.received && (
           <div className={slots['chat-delivered']}>

@@ -50,6 +50,7 @@ export const ResourceChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ResourceC
       {...rest}
       messages={messages}
       communications={chat.data}
+      queuedState={chat.queuedState}
       profile={chat.profile}
       loading={chat.loading}
       hasOlder={chat.hasOlder}

@@ -9,7 +9,7 @@ import { useMessages } from '../locale/MessagesContext';
 /** Props of {@link ThreadChat}: one thread, or the pair of participants whose messages it shows. */
 export interface ThreadChatProps extends Omit<
   BaseChatProps,
-  'communications' | 'profile' | 'loading' | 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'onSend'
+  'communications' | 'queuedState' | 'profile' | 'loading' | 'hasOlder' | 'loadingOlder' | 'onLoadOlder' | 'onSend'
 > {
   /** The two people of the conversation: messages whose sender and recipient are each one of them. */
   readonly participants?: readonly [Reference, Reference];
@@ -87,6 +87,7 @@ export const ThreadChat = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadChatP
       {...rest}
       messages={messages}
       communications={chat.data}
+      queuedState={chat.queuedState}
       profile={me}
       loading={chat.loading}
       hasOlder={chat.hasOlder}

@@ -3,6 +3,7 @@
 
 import type { Communication } from '../../fhir';
 import { isOwnMessage } from '../../client/chat';
+import { outboxIdentifier } from './queuedMessages';
 
 /** One row of the chat list. */
 export type ChatRow =
@@ -45,7 +46,8 @@ export function buildChatRows(messages: readonly Communication[], profile: strin
     }
     rows.push({
       kind: 'message',
-      key: message.id ?? `index:${index}`,
+      // A queued message has no id yet: its outbox identifier keeps its row while others arrive.
+      key: message.id ?? withPrefix('queued:', outboxIdentifier(message)) ?? `index:${index}`,
       message,
       own: isOwnMessage(message, profile),
       delivered: index === deliveredIndex,
@@ -53,3 +55,6 @@ export function buildChatRows(messages: readonly Communication[], profile: strin
   });
   return rows;
 }
+
+const withPrefix = (prefix: string, value: string | undefined): string | undefined =>
+  value === undefined ? undefined : prefix + value;

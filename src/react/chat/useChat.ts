@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   CHAT_PAGE_SIZE,
   createChatMessage,
@@ -22,6 +22,9 @@ import { useFhirClient } from '../FhirProvider';
 import { useNotifications } from '../notifications';
 import { defaultChatMessages, type ChatMessages } from './chatMessages';
 import { useMessages } from '../locale/MessagesContext';
+import type { OutboxState } from '../../client/offline/outbox-entry';
+import { withQueuedMessages } from './queuedMessages';
+import { useQueuedChatMessages } from './useQueuedChatMessages';
 
 /** Options of {@link useChat}. */
 export interface UseChatOptions {
@@ -45,8 +48,13 @@ export interface UseChatOptions {
  * `loading`, `error` and `refetch` as every loading hook has them.
  */
 export interface UseChatResult {
-  /** The messages (Communications), sent time ascending, each once; [] while the first page loads. */
+  /**
+   * The messages (Communications), sent time ascending, each once; [] while the first page loads.
+   * Messages written offline and still in the outbox are among them (see queuedState).
+   */
   readonly data: Communication[];
+  /** Where a message of `data` that waits in the outbox stands ('pending', 'sending'); undefined for the server's. */
+  readonly queuedState: (message: Communication) => OutboxState | undefined;
   readonly loading: boolean;
   /** Why loading the newest page failed, as every loading hook says it. */
   readonly error: OperationOutcomeError | undefined;
@@ -54,7 +62,11 @@ export interface UseChatResult {
   readonly loadingOlder: boolean;
   /** Loads the page before the oldest message shown. */
   readonly loadOlder: () => void;
-  /** Sends a message (with `fields`, else the newMessage option); resolves false, after a red 'Error' toast, when it failed. */
+  /**
+   * Sends a message (with `fields`, else the newMessage option); resolves false, after a red
+   * 'Error' toast, when it failed. Offline (client offline option) it resolves true at once: the
+   * message waits in the outbox, shown as queued, and goes out when the connection is back.
+   */
   readonly send: (text: string, fields?: UseChatOptions['newMessage']) => Promise<boolean>;
   /** The live connection's state. */
   readonly connection: SubscriptionConnectionState;
@@ -88,7 +100,9 @@ const initialState = (query: string | undefined): ChatState => ({
  * from the subscription, incoming ones marked received, sending with status in-progress.
  * A dropped connection shows 'Live chat disconnected. Attempting to reconnect...'; when it is
  * back, a green 'Live chat reconnected.' and a refetch, so nothing sent meanwhile is missed
- * and nothing is shown twice. Needs a NotificationsProvider.
+ * and nothing is shown twice. With the client's offline option, a message sent offline shows at
+ * once as queued and becomes an ordinary message once the outbox has sent it. Needs a
+ * NotificationsProvider.
  */
 export function useChat(options: UseChatOptions): UseChatResult {
   const { query, pageSize = CHAT_PAGE_SIZE } = options;
@@ -198,6 +212,18 @@ export function useChat(options: UseChatOptions): UseChatResult {
     [notifications]
   );
 
+  // Messages in the outbox: shown until the server's copy (same outbox identifier) is among the
+  // messages, which the outbox's own answer brings at once.
+  const queued = useQueuedChatMessages(query, {
+    onSent: (message) => merge(latest.current.query, [message]),
+    onError: (error) => notifications.showError(error),
+  });
+  const data = useMemo(() => withQueuedMessages(state.communications, queued), [state.communications, queued]);
+  const queuedState = useMemo(() => {
+    const states = new Map(queued.map((q) => [q.message, q.state]));
+    return (message: Communication) => states.get(message);
+  }, [queued]);
+
   const current = useRef(state);
   useEffect(() => {
     current.current = state;
@@ -231,7 +257,8 @@ export function useChat(options: UseChatOptions): UseChatResult {
           text,
           sender: { reference: me, display: profileResource ? getDisplayString(profileResource) : undefined },
         });
-        merge(forQuery, [created]);
+        // Without an id the message was queued (offline): the outbox shows it until it is sent.
+        if (created.id) merge(forQuery, [created]);
         return true;
       } catch (error) {
         notifications.showError(error);
@@ -242,7 +269,8 @@ export function useChat(options: UseChatOptions): UseChatResult {
   );
 
   return {
-    data: state.communications,
+    data,
+    queuedState,
     loading: state.loading,
     error: state.error,
     hasOlder: state.hasOlder,

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { ExtractResource, Reference, Resource, ResourceType } from '../../fhir';
 import type { OperationOutcomeError } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
+import { useOnline } from '../offline/useOnline';
 import { toOutcomeError } from '../primitives/request';
 import { isResource, keyOf, lastUpdated, parseReference, readReferenced } from './readResource';
 
@@ -34,6 +35,10 @@ export interface ResourceState<T extends Resource = Resource> {
   readonly error: OperationOutcomeError | undefined;
   /** Reads the resource from the server again, skipping the client's request cache. */
   readonly refetch: () => Promise<void>;
+  /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
+  readonly stale: boolean;
+  /** True while the portal cannot reach the server (see useOnline). */
+  readonly offline: boolean;
 }
 
 /**
@@ -72,6 +77,7 @@ export function useResourceState<T extends Resource = Resource>(
 ): ResourceState<T>;
 export function useResourceState(value: ResourceOrReference, options?: UseResourceOptions): ResourceState {
   const client = useFhirClient();
+  const online = useOnline();
   const key = keyOf(value);
   const given = isResource(value) ? value : undefined;
   const reference =
@@ -166,5 +172,6 @@ export function useResourceState(value: ResourceOrReference, options?: UseResour
     resource = newest;
   } else resource = cached ?? fresh;
   const loading = (!!refString && !resource && !error) || (!!readable && refetching === readable);
-  return { data: resource, resource, loading, error, refetch };
+  const stale = resource !== undefined && client.isStale(resource);
+  return { data: resource, resource, loading, error, refetch, stale, offline: !online };
 }

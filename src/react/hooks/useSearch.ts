@@ -1,6 +1,7 @@
 import type { RequestOptions, ResourceArray } from '../../client';
 import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
+import { useOnline } from '../offline/useOnline';
 import { useRequest } from '../primitives/request';
 import { queryKey, type SearchQuery } from './searchKey';
 
@@ -19,6 +20,10 @@ export interface SearchResult<T> {
   readonly error: OperationOutcomeError | undefined;
   /** Runs the current query again now, skipping the debounce. */
   readonly refetch: () => Promise<void>;
+  /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
+  readonly stale: boolean;
+  /** True while the portal cannot reach the server (see useOnline). */
+  readonly offline: boolean;
 }
 
 /** Options of the search hooks. */
@@ -41,12 +46,14 @@ function useSearchWith<T>(
   const enabled = options?.enabled ?? true;
   const key = type && enabled ? `${type}?${queryKey(query)}` : undefined;
   const search = client[method] as (type: ResourceType, query: SearchQuery, options?: RequestOptions) => Promise<T>;
+  const online = useOnline();
   // reload (refetch): skip the client's request cache, so the server is asked again.
-  return useRequest<T>(
+  const state = useRequest<T>(
     key,
     (signal, reload) => search.call(client, type!, query, reload ? { signal, cache: 'reload' } : { signal }),
     { debounceMs: options?.debounceMs ?? SEARCH_DEBOUNCE_MS, keepPreviousData: true }
   );
+  return { ...state, stale: client.isStale(state.data), offline: !online };
 }
 
 /** Searches and returns the Bundle; debounced after the first search, late answers dropped. */

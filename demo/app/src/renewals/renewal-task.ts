@@ -40,6 +40,14 @@ export function renewalStatusText(task: Task | undefined, text: RenewalText = re
   return undefined;
 }
 
+/** True when a Task is a renewal request for this patient (what useRenewals searches for). */
+export function isRenewalRequestOf(task: Task, patientRef: string): boolean {
+  return (
+    task.for?.reference === patientRef &&
+    !!task.code?.coding?.some((c) => `${c.system}|${c.code}` === RENEWAL_CODE_TOKEN)
+  );
+}
+
 /** The newest request per prescription ('MedicationRequest/id' to Task), by authoredOn. */
 export function latestRenewals(tasks: readonly Task[]): Map<string, Task> {
   const latest = new Map<string, Task>();

@@ -1,0 +1,5 @@
+// Offline use (FhirClient's offline option): the connection, the outbox and queued writes, then
+// the styled parts over them.
+export * from './useOnline';
+export * from './useOutbox';
+export * from './useQueuedWrite';
