@@ -19,7 +19,7 @@ afterAll(async () => {
 async function openProfile(page: Page, first: string): Promise<void> {
   await page.goto('/account/profile');
   await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-  await expect.poll(() => page.getByLabel('First name').inputValue()).toBe(first);
+  await expect.poll(() => page.getByLabel('First name').inputValue(), { timeout: 15_000 }).toBe(first);
 }
 
 /** The patient's middle name as the server holds it. */
@@ -82,7 +82,7 @@ describe('an update made offline over a newer version on the server', () => {
 
     // Round two, from a fresh read of the profile: the patient takes the server's version.
     await openProfile(page, me.first);
-    await expect.poll(() => page.getByLabel('Middle name').inputValue()).toBe('Offlinia');
+    await expect.poll(() => page.getByLabel('Middle name').inputValue(), { timeout: 15_000 }).toBe('Offlinia');
     await context.setOffline(true);
     await saveMiddleNameOffline(page, 'Twice');
     await changeOnServer(api, 'Serverb');
@@ -98,7 +98,7 @@ describe('an update made offline over a newer version on the server', () => {
     expect(await middleNameOnServer(api)).toBe('Serverb');
     // The device's copy is the server's again.
     await openProfile(page, me.first);
-    await expect.poll(() => page.getByLabel('Middle name').inputValue()).toBe('Serverb');
+    await expect.poll(() => page.getByLabel('Middle name').inputValue(), { timeout: 15_000 }).toBe('Serverb');
     expect(await dialog.count()).toBe(0);
     expect(await middleNameOnServer(api)).toBe('Serverb');
     expect(errors).toEqual([]);

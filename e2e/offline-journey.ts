@@ -52,7 +52,7 @@ export async function sendMessageOffline(page: Page, text: string): Promise<void
   await input.fill(text);
   await input.press('Enter');
   await page.locator('[data-queued]').filter({ hasText: text }).waitFor();
-  await expect.poll(() => input.inputValue()).toBe('');
+  await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toBe('');
 }
 
 /** Fills and submits the general health questionnaire; offline the response waits on the device. */

@@ -69,7 +69,7 @@ describe('writes made offline', () => {
       await banner(page, 'sent').getByText('Back online. 3 changes sent.').waitFor({ timeout: 60_000 });
       await queued.waitFor({ state: 'detached' });
       const bubbles = page.locator('.fpk-chat-list .fpk-chat-bubble').filter({ hasText: message });
-      await expect.poll(() => bubbles.count()).toBe(1);
+      await expect.poll(() => bubbles.count(), { timeout: 30_000 }).toBe(1);
 
       await expectEachOnce(api, identifiers, { heartRate: 77, message });
       if (dropped) expect([...dropped].sort()).toEqual(['Communication', 'Observation', 'QuestionnaireResponse']);
@@ -118,7 +118,9 @@ describe('writes made offline', () => {
         { timeout: 30_000 }
       )
       .toEqual([64]);
-    await expect.poll(async () => (await outboxOnDevice(reopened)).filter((e) => e.state !== 'sent')).toEqual([]);
+    await expect
+      .poll(async () => (await outboxOnDevice(reopened)).filter((e) => e.state !== 'sent'), { timeout: 30_000 })
+      .toEqual([]);
 
     // Opened once more: nothing is sent twice.
     await reopened.reload();

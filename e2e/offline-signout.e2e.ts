@@ -70,7 +70,7 @@ describe('a shared device', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
 
     // Nothing of the first user is left on the device: no IndexedDB entry, no API answer cached.
-    await expect.poll(async () => (await indexedDbEntries(page)).map((e) => e.key)).toEqual([]);
+    await expect.poll(async () => (await indexedDbEntries(page)).map((e) => e.key), { timeout: 15_000 }).toEqual([]);
     expect(await cachedApiUrls(page)).toEqual([]);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(
       first.email
