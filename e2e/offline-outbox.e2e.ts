@@ -73,8 +73,10 @@ describe('writes made offline', () => {
 
       await expectEachOnce(api, identifiers, { heartRate: 77, message });
       if (dropped) expect([...dropped].sort()).toEqual(['Communication', 'Observation', 'QuestionnaireResponse']);
-      // Nothing waits on the device any more.
-      expect((await outboxOnDevice(page)).filter((e) => e.state !== 'sent')).toEqual([]);
+      // Nothing waits on the device any more (a retry after a dropped answer finds the resource stored).
+      await expect
+        .poll(async () => (await outboxOnDevice(page)).filter((e) => e.state !== 'sent'), { timeout: 30_000 })
+        .toEqual([]);
       // A reload online shows the message once, from the server.
       await page.reload();
       await page.locator('.fpk-chat-list .fpk-chat-bubble').first().waitFor();
