@@ -29,7 +29,7 @@ async function addHeartRate(page: Page, value: string): Promise<void> {
 }
 
 describe('the portal offline', () => {
-  it('reloads offline into the dashboard and shows a vital seen before, marked as the device copy', async () => {
+  it('reloads offline into the dashboard and shows a vital seen before', async () => {
     const { context, page, errors } = await newPage(browser);
     const me = await registerPatient(page, 'Ada');
     await addHeartRate(page, '71');
