@@ -106,3 +106,24 @@ export const FiveThousandMessages: Story = {
     await expect(await within(canvasElement).findByText('Message number 5000')).toBeVisible();
   },
 };
+
+const queuedMessage = chatMessage('queued', new Date(), 'Sent from the train', true, false);
+const sendingMessage = chatMessage('sending', new Date(Date.now() + 1000), 'And this one is going out', true, false);
+
+/** Messages written offline (client offline option): saved on the device, then sending; outlined until the server has them. */
+export const Queued: Story = {
+  args: {
+    communications: [...conversation(), queuedMessage, sendingMessage],
+    queuedState: (message) =>
+      message === queuedMessage ? 'pending' : message === sendingMessage ? 'sending' : undefined,
+  },
+  play: async ({ canvasElement }) => {
+    const queued = within(canvasElement).getByText('Sent from the train').closest('.fpk-chat-message');
+    await expect(queued).toHaveAttribute('data-queued', 'pending');
+    await expect(queued).toHaveTextContent('Saved on this device; will send when you are back online');
+    const sending = within(canvasElement).getByText('And this one is going out').closest('.fpk-chat-message');
+    await expect(sending).toHaveAttribute('data-queued', 'sending');
+    await expect(sending).toHaveTextContent('Sending…');
+    await expect(list(canvasElement).querySelectorAll('[data-queued]')).toHaveLength(2);
+  },
+};

@@ -30,6 +30,7 @@ import { defaultSecretInputMessages } from '../react/inputs/SecretInput';
 import { defaultErrorOutcomeMessages } from '../react/locale/outcomeMessages';
 import { defaultNotificationsMessages } from '../react/notifications/Notifications';
 import { defaultNotificationsProviderMessages } from '../react/notifications/NotificationsProvider';
+import { defaultOfflineMessages } from '../react/offline/offlineMessages';
 import { defaultQuestionnaireFormMessages } from '../react/questionnaire/messages';
 import { defaultMonthCalendarMessages } from '../react/scheduler/MonthCalendar';
 import { defaultSchedulerMessages } from '../react/scheduler/schedulerMessages';
@@ -68,4 +69,5 @@ export const english: MessageFamilies = {
   dateTimeInput: defaultDateTimeInputMessages,
   humanNameInput: defaultHumanNameInputMessages,
   outcomes: defaultErrorOutcomeMessages,
+  offline: defaultOfflineMessages,
 };

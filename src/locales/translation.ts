@@ -46,6 +46,8 @@ export const LOCALE_NEUTRAL = {
   humanNameInput: [],
   // outcomes
   outcomes: [],
+  // offline
+  offline: [],
 } as const satisfies { readonly [F in MessageFamily]: readonly (keyof MessageFamilies[F])[] };
 
 /** One family's texts in one language: every key but the locale-neutral ones. */

@@ -28,6 +28,7 @@ import {
   secretInput,
 } from './inputs';
 import { errorBoundary, notifications, notificationsProvider } from './notifications';
+import { offline } from './offline';
 import { outcomes } from './outcomes';
 import { questionnaire, questionnaireForm } from './questionnaire';
 import { monthCalendar, scheduler } from './scheduler';
@@ -66,4 +67,5 @@ export const ar: LocaleTranslation = {
   dateTimeInput,
   humanNameInput,
   outcomes,
+  offline,
 };

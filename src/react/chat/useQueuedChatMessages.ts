@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Outbox, OutboxEntry, OutboxEventMap } from '../../client/offline';
+import { useEffect, useMemo, useRef } from 'react';
+import type { OutboxEntry, OutboxEventMap } from '../../client/offline';
 import type { Communication } from '../../fhir';
-import { useFhirClient } from '../FhirProvider';
+import { useOutbox } from '../offline/useOutbox';
 import { queuedChatMessages, type QueuedChatMessage } from './queuedMessages';
 
 /** What the chat hears from the outbox besides the list. */
@@ -10,29 +10,6 @@ export interface QueuedChatCallbacks {
   readonly onSent: (message: Communication) => void;
   /** The server refused a queued message for good. */
   readonly onError: (error: unknown) => void;
-}
-
-/**
- * The signed-in user's outbox (offline option), following sign-in, sign-out and the offline
- * part's late load; undefined without the option or while nobody is signed in.
- */
-function useClientOutbox(): Outbox | undefined {
-  const client = useFhirClient();
-  const [outbox, setOutbox] = useState(() => client.outbox);
-  useEffect(() => {
-    let live = true;
-    const update = () => {
-      if (live) setOutbox(client.outbox);
-    };
-    // The offline part loads on demand, so the outbox may come after the first render.
-    void client.whenOfflineReady().then(update);
-    client.addEventListener('change', update);
-    return () => {
-      live = false;
-      client.removeEventListener('change', update);
-    };
-  }, [client]);
-  return outbox;
 }
 
 /**
@@ -45,17 +22,14 @@ export function useQueuedChatMessages(
   query: string | undefined,
   callbacks: QueuedChatCallbacks
 ): readonly QueuedChatMessage[] {
-  const outbox = useClientOutbox();
-  const [entries, setEntries] = useState<readonly OutboxEntry[]>(() => outbox?.list() ?? []);
+  const { entries, outbox } = useOutbox();
   const latest = useRef({ query, callbacks });
   useEffect(() => {
     latest.current = { query, callbacks };
   });
 
   useEffect(() => {
-    setEntries(outbox?.list() ?? []);
     if (!outbox) return undefined;
-    const unsubscribe = outbox.subscribe(setEntries);
     const ofThisChat = (entry: OutboxEntry) =>
       queuedChatMessages([{ ...entry, state: 'pending' }], latest.current.query);
     const onSent = ({ entry }: OutboxEventMap['sent']) => {
@@ -68,7 +42,6 @@ export function useQueuedChatMessages(
     outbox.addEventListener('sent', onSent);
     outbox.addEventListener('error', onError);
     return () => {
-      unsubscribe();
       outbox.removeEventListener('sent', onSent);
       outbox.removeEventListener('error', onError);
     };

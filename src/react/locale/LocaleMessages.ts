@@ -26,6 +26,7 @@ import type { SearchTableMessages } from '../inputs/SearchTable';
 import type { SecretInputMessages } from '../inputs/SecretInput';
 import type { NotificationsMessages } from '../notifications/Notifications';
 import type { NotificationsProviderMessages } from '../notifications/NotificationsProvider';
+import type { OfflineMessages } from '../offline/offlineMessages';
 import type { QuestionnaireFormMessages } from '../questionnaire/messages';
 import type { MonthCalendarMessages } from '../scheduler/MonthCalendar';
 import type { SchedulerMessages } from '../scheduler/schedulerMessages';
@@ -68,6 +69,8 @@ export interface MessageFamilies {
   readonly humanNameInput: HumanNameInputMessages;
   /** Error outcomes of the login protocol and the FHIR API, by outcome code, issue code and expression. */
   readonly outcomes: ErrorOutcomeMessages;
+  /** The offline parts: banner, pending writes, conflict dialog, sign-out warning. */
+  readonly offline: OfflineMessages;
 }
 
 /** A component family's name, e.g. 'scheduler'. */

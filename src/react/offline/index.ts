@@ -3,3 +3,8 @@
 export * from './useOnline';
 export * from './useOutbox';
 export * from './useQueuedWrite';
+export * from './offlineMessages';
+export * from './OfflineBanner';
+export * from './PendingWriteStatus';
+export * from './OutboxConflictDialog';
+export { changedFields, readableValue, type ChangedField } from './conflictFields';

@@ -32,6 +32,8 @@ import { pickerKind } from './inputs/inputKind';
 import { preloadPickers } from './inputs/LazyPicker';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
+import { useFhirClient } from '../FhirProvider';
+import { queuedSubmitEntry, QueuedSubmitStatus } from './QueuedSubmitStatus';
 
 /**
  * Props of {@link QuestionnaireForm}; other HTML attributes go to its root element. The response
@@ -235,6 +237,9 @@ function QuestionnaireFormBody(
   const firstRender = useRef(true);
   const [submitError, setSubmitError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const client = useFhirClient();
+  // The outbox entry of a submit kept on the device (offline option), shown instead of an error.
+  const [queued, setQueued] = useState<string>();
 
   // A form with a picker item anywhere (hidden, disabled or on a later page included) loads the
   // pickers' code once the page is idle, so it is there by the time one is used.
@@ -287,11 +292,15 @@ function QuestionnaireFormBody(
     }
     // A failed submit shows why and keeps every answer; the store is never reset here.
     setSubmitError(undefined);
+    setQueued(undefined);
     setSubmitting(true);
     const { drafts } = props;
     try {
+      const before = new Set(client.outbox?.list().map((entry) => entry.id));
       // With drafts, the submit waits for a save under way and completes the same response (id).
-      await props.onSubmit?.(drafts ? await drafts.complete() : store.buildResponse());
+      const response = drafts ? await drafts.complete() : store.buildResponse();
+      const returned = await props.onSubmit?.(response);
+      setQueued(queuedSubmitEntry(client, [returned, response], before)?.id);
     } catch (error) {
       console.error('Questionnaire submit failed', error);
       drafts?.restart();
@@ -398,6 +407,7 @@ function QuestionnaireFormBody(
             {submitError}
           </p>
         )}
+        {queued && <QueuedSubmitStatus client={client} entryId={queued} messages={messages} />}
         {DraftStatus && <DraftStatus drafts={props.drafts} messages={messages} />}
         {!excludeButtons && (
           <div className={cn('questionnaire-buttons')}>

@@ -54,6 +54,8 @@ export const QuestionnaireSlot = {
   TabPanel: 'questionnaire-tabpanel',
   Resume: 'questionnaire-resume',
   DraftStatus: 'questionnaire-draft-status',
+  /** A submit kept on the device (client offline option): saved, or sending. */
+  QueuedStatus: 'questionnaire-queued',
   SignatureSection: 'questionnaire-signature',
   Signature: 'signature',
   SignatureArea: 'signature-area',

@@ -12,6 +12,7 @@ import {
   type ProfileErrors,
 } from './profile-draft';
 import { accountText } from './text';
+import { useSavedOnDevice } from '../offline/useSavedOnDevice';
 import { usePatient } from './usePatient';
 
 const GENDERS = ['', 'female', 'male', 'other', 'unknown'] as const;
@@ -29,6 +30,7 @@ export function ProfilePage() {
 export function ProfileForm({ patient }: { patient: Patient }) {
   const client = useFhirClient();
   const notifications = useNotifications();
+  const savedOnDevice = useSavedOnDevice();
   const t = useText(accountText);
   const [draft, setDraft] = useState(() => draftOf(patient));
   const [saving, setSaving] = useState(false);
@@ -57,7 +59,8 @@ export function ProfileForm({ patient }: { patient: Patient }) {
     try {
       const saved = await client.updateResource(applyDraft(current, draft));
       setCurrent(saved);
-      notifications.showSuccess(t.success, t.profileEdited);
+      // Offline the change waits on the device (a conflict, if the record changes meanwhile, is asked in the shell).
+      if (!savedOnDevice(saved)) notifications.showSuccess(t.success, t.profileEdited);
     } catch (e) {
       // The draft stays as typed, so the user can correct and save again.
       notifications.showError(e);

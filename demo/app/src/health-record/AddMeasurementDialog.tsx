@@ -2,6 +2,7 @@ import { createVitalObservation, formatUnit, type VitalSign } from 'fhir-portal-
 import { Dialog, useFhirClient, useLocale, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useText } from '../i18n/useText';
+import { useSavedOnDevice } from '../offline/useSavedOnDevice';
 import { checkVitalValue, fieldOrder } from './vital-ranges';
 import { localizeVital, vitalsText } from './vitals-text';
 
@@ -9,8 +10,9 @@ import { localizeVital, vitalsText } from './vitals-text';
  * 'Add Measurement' for a vital of the catalogue (VITALS, in English): one input per series (systolic before diastolic), values read as decimals
  * within the series' plausible range (vital-ranges.ts), saved as a preliminary Observation. A
  * value that is not a number, negative or out of range is refused on its field and nothing is
- * written. The dialog closes after a successful create; a failure keeps what was typed and
- * shows the red 'Error' notice with the message.
+ * written. The dialog closes after a successful create, and after one kept on the device for
+ * lack of network ('Saved on this device'); a failure keeps what was typed and shows the red
+ * 'Error' notice with the message.
  */
 export function AddMeasurementDialog({
   vital: catalogued,
@@ -24,6 +26,7 @@ export function AddMeasurementDialog({
   const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
+  const savedOnDevice = useSavedOnDevice();
   const t = useText(vitalsText);
   const locale = useLocale();
   // Labels and messages in the portal's language; the Observation keeps the catalogue's LOINC displays.
@@ -49,9 +52,11 @@ export function AddMeasurementDialog({
     setSaving(true);
     setError(undefined);
     try {
-      await client.createResource(
+      const created = await client.createResource(
         createVitalObservation(catalogued, numbers as number[], { reference: patientRef }, new Date().toISOString())
       );
+      // Offline the reading waits on the device (the page lists it as pending): the dialog closes as after a save.
+      savedOnDevice(created);
       setValues(vital.series.map(() => ''));
       setOpen(false);
       onAdded();

@@ -2,6 +2,7 @@ import { type Observation } from 'fhir-portal-kit';
 import { Dialog, useFhirClient, useNotifications, useErrorText } from 'fhir-portal-kit/react';
 import { useState } from 'react';
 import { useText } from '../i18n/useText';
+import { useSavedOnDevice } from '../offline/useSavedOnDevice';
 import { vitalsText } from './vitals-text';
 
 /**
@@ -21,6 +22,7 @@ export function RemoveReadingDialog({
   const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
+  const savedOnDevice = useSavedOnDevice();
   const t = useText(vitalsText);
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -30,7 +32,7 @@ export function RemoveReadingDialog({
     setSaving(true);
     setError(undefined);
     try {
-      await client.updateResource({ ...observation, status: 'entered-in-error' });
+      savedOnDevice(await client.updateResource({ ...observation, status: 'entered-in-error' }));
       setOpen(false);
       onRemoved();
     } catch (e) {

@@ -11,11 +11,13 @@ import { Dialog, StatusBadge, useFhirClient, useLocale, useNotifications, useErr
 import { useState, type FormEvent } from 'react';
 import { useText } from '../i18n/useText';
 import { RENEWAL_CODE } from '../renewals/renewal-task';
+import { useSavedOnDevice } from '../offline/useSavedOnDevice';
 import { healthRecordText } from './text';
 
 /**
  * 'Request a Renewal': what is being renewed, and a Submit Renewal Request that really asks, by
  * creating a Task for the prescriber (intent order, status requested, focus the prescription).
+ * Offline the Task waits in the client's outbox and the dialog says it is saved on this device.
  */
 export function RenewalDialog({
   request,
@@ -30,6 +32,7 @@ export function RenewalDialog({
   const errorText = useErrorText();
   const client = useFhirClient();
   const notifications = useNotifications();
+  const savedOnDevice = useSavedOnDevice();
   const text = useText(healthRecordText);
   const t = text.renewalDialog;
   const locale = useLocale();
@@ -57,10 +60,11 @@ export function RenewalDialog({
       authoredOn: new Date().toISOString(),
     };
     try {
-      await client.createResource(task);
+      const created = await client.createResource(task);
       setOpen(false);
       onRequested?.();
-      notifications.showSuccess(t.sentTitle, t.sent(medication));
+      // Offline the request waits on the device: 'Saved on this device', not 'sent'.
+      if (!savedOnDevice(created)) notifications.showSuccess(t.sentTitle, t.sent(medication));
     } catch (e) {
       setError(errorText(e));
       notifications.showError(e);

@@ -1,6 +1,6 @@
 import { formatDateTime, formatVitalReading, getVitalSeries, getVitalSign, type Observation } from 'fhir-portal-kit';
-import { ObservationChart, useLocale, useSearchResources } from 'fhir-portal-kit/react';
-import { useMemo } from 'react';
+import { ObservationChart, PendingWriteStatus, useLocale, useSearchResources } from 'fhir-portal-kit/react';
+import { useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { AddMeasurementDialog } from './AddMeasurementDialog';
 import { NotFound } from './NotFound';
@@ -11,6 +11,9 @@ import { vitalQuery } from './queries';
 import { useText } from '../i18n/useText';
 import { healthRecordText } from './text';
 import { localizeVital, vitalsText } from './vitals-text';
+import { outboxKeyOf } from '../offline/queuedCreates';
+import { useQueuedCreates } from '../offline/useQueuedCreates';
+import { isReadingOf } from './queued-readings';
 
 /** Who wrote a resource, as the server stamps it (meta.author, outside FHIR's Meta). */
 function enteredBy(resource: Observation): string | undefined {
@@ -19,7 +22,8 @@ function enteredBy(resource: Observation): string | undefined {
 
 /**
  * vitals/{measurementId}: the chart, 'What is this measurement?', the Date / Your Value table and
- * Add Measurement. A reading the patient entered can be removed (marked entered-in-error).
+ * Add Measurement. A reading the patient entered can be removed (marked entered-in-error). A
+ * reading added offline is listed first, marked 'Saved on this device', until the server has it.
  */
 export function VitalPage() {
   const { measurementId } = useParams();
@@ -40,6 +44,12 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
   );
   const series = useMemo(() => (vital ? getVitalSeries(vital, data ?? []) : []), [vital, data]);
   const newestFirst = useMemo(() => [...(data ?? [])].reverse(), [data]);
+  const isThisVital = useCallback(
+    (observation: Observation) => !!vital && !!patientRef && isReadingOf(observation, vital, patientRef),
+    [vital, patientRef]
+  );
+  // Sent since: read again, so the server's copy (with its link and Remove) takes the queued row's place.
+  const queued = useQueuedCreates<Observation>('Observation', isThisVital, () => void refetch());
 
   if (!vital) return <NotFound backTo="/health-record/vitals" backLabel={back.vitals} />;
   return (
@@ -77,6 +87,17 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
           </tr>
         </thead>
         <tbody>
+          {[...queued].reverse().map((observation, i) => (
+            <tr key={outboxKeyOf(observation) ?? `queued-${i}`} data-queued="">
+              <th scope="row">{formatDateTime(observation.effectiveDateTime, locale) || t.unknownDate}</th>
+              <td>
+                <bdi dir="ltr">{formatVitalReading(vital, observation)}</bdi>
+              </td>
+              <td>
+                <PendingWriteStatus value={observation} />
+              </td>
+            </tr>
+          ))}
           {newestFirst.map((observation) => (
             <tr key={observation.id}>
               <th scope="row">
@@ -102,7 +123,7 @@ function VitalView({ measurementId }: { measurementId: string | undefined }) {
               </td>
             </tr>
           ))}
-          {data && data.length === 0 && (
+          {data && data.length === 0 && queued.length === 0 && (
             <tr>
               <td colSpan={3}>{t.noMeasurements}</td>
             </tr>

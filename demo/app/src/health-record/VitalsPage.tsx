@@ -1,12 +1,15 @@
-import { formatDateTime, formatVitalReading, VITALS, type VitalSign } from 'fhir-portal-kit';
-import { useLocale, useSearchOne } from 'fhir-portal-kit/react';
+import { formatDateTime, formatVitalReading, VITALS, type Observation, type VitalSign } from 'fhir-portal-kit';
+import { PendingWriteStatus, useLocale, useSearchOne } from 'fhir-portal-kit/react';
+import { useCallback } from 'react';
+import { useQueuedCreates } from '../offline/useQueuedCreates';
+import { isReadingOf } from './queued-readings';
 import { PrefetchLink } from '../shell/PrefetchLink';
 import { latestVitalQuery } from './queries';
 import { usePatient } from './usePatient';
 import { useText } from '../i18n/useText';
 import { localizeVital, vitalsText } from './vitals-text';
 
-/** vitals: the latest value of each vital of the catalogue. */
+/** vitals: the latest value of each vital of the catalogue; one added offline shows, pending, until sent. */
 export function VitalsPage() {
   const { patientRef } = usePatient();
   const t = useText(vitalsText);
@@ -36,17 +39,30 @@ function LatestRow({ vital, patientRef }: { vital: VitalSign; patientRef: string
   const locale = useLocale();
   const reading = (latest: Parameters<typeof formatVitalReading>[1]) => formatVitalReading(vital, latest);
   const {
-    data: latest,
+    data: found,
     loading,
     error,
+    refetch,
   } = useSearchOne(patientRef ? 'Observation' : undefined, latestVitalQuery(vital, patientRef ?? ''));
+  const isThisVital = useCallback(
+    (observation: Observation) => !!patientRef && isReadingOf(observation, vital, patientRef),
+    [vital, patientRef]
+  );
+  // A reading added offline is the newest; once sent, the server's latest is read again.
+  const queued = useQueuedCreates<Observation>('Observation', isThisVital, () => void refetch());
+  const pending = queued.at(-1);
+  const latest = pending ?? found;
   return (
     <tr>
       <th scope="row">
         <PrefetchLink to={vital.id}>{localizeVital(vital, t).title}</PrefetchLink>
       </th>
       <td>
-        {error ? (
+        {pending ? (
+          <>
+            <bdi dir="ltr">{reading(pending)}</bdi> <PendingWriteStatus value={pending} />
+          </>
+        ) : error ? (
           error.message
         ) : loading ? (
           t.loading

@@ -1,7 +1,9 @@
 import type { Questionnaire, QuestionnaireResponse } from 'fhir-portal-kit';
 import { QuestionnaireForm, useFhirClient, useNotifications, useProfile } from 'fhir-portal-kit/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useText } from '../i18n/useText';
+import { useSavedOnDevice } from '../offline/useSavedOnDevice';
+import { createDraftSaver } from './draft-saves';
 import { questionnaireText } from './questionnaire-text';
 
 /** Below the browsers' 64 KB keepalive budget, with room for the headers. */
@@ -10,7 +12,8 @@ const KEEPALIVE_LIMIT = 60_000;
 /**
  * A questionnaire the patient fills in with drafts kept on the server: their in-progress response
  * to it is looked up first (the form offers to resume it), answers are saved as they type
- * (created once, then updated), and the submit completes that same response.
+ * (created once, then updated), and the submit completes that same response. Offline, the saves
+ * and the submit wait on the device as one create (draft-saves.ts), and the submit says so.
  */
 export function DraftedQuestionnaireForm({
   questionnaire,
@@ -22,6 +25,7 @@ export function DraftedQuestionnaireForm({
   const client = useFhirClient();
   const profile = useProfile();
   const notifications = useNotifications();
+  const savedOnDevice = useSavedOnDevice();
   const t = useText(questionnaireText);
   const me = profile ? `${profile.resourceType}/${profile.id}` : undefined;
   // The canonical the form writes into QuestionnaireResponse.questionnaire (its url, or its reference).
@@ -54,17 +58,21 @@ export function DraftedQuestionnaireForm({
   // A response with an id is the saved draft: update it; the first save creates it. Sent with
   // keepalive when small enough (browsers cap it at 64 KB), so the save the form flushes as the page
   // is hidden or reloaded still arrives after the page is gone.
+  // One saver per form (and client): it remembers the create still queued offline.
+  const save = useMemo(() => {
+    // A new saver per form opened (another questionnaire's queued create is not this one's).
+    void lookupKey;
+    return createDraftSaver(client);
+  }, [client, lookupKey]);
   const store = useCallback(
-    (response: QuestionnaireResponse) => {
-      const options = { keepalive: JSON.stringify(response).length < KEEPALIVE_LIMIT };
-      return response.id ? client.updateResource(response, options) : client.createResource(response, options);
-    },
-    [client]
+    (response: QuestionnaireResponse) =>
+      save(response, { keepalive: JSON.stringify(response).length < KEEPALIVE_LIMIT }),
+    [save]
   );
 
   const submit = async (response: QuestionnaireResponse) => {
     try {
-      await store(response);
+      savedOnDevice(await store(response));
     } catch (error) {
       notifications.showError(error);
       throw error;

@@ -1,4 +1,11 @@
-import { ErrorBoundary, ResourceAvatar, ResourceName, useProfile } from 'fhir-portal-kit/react';
+import {
+  ErrorBoundary,
+  OfflineBanner,
+  OutboxConflictDialog,
+  ResourceAvatar,
+  ResourceName,
+  useProfile,
+} from 'fhir-portal-kit/react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { features } from '../features';
 import { Footer } from './Footer';
@@ -71,6 +78,10 @@ export function Shell() {
           </HeaderMenu>
         </div>
       </header>
+      {/* Offline, how many changes wait, then 'Back online. n sent' (issue 24); nothing while all is well. */}
+      <OfflineBanner className="portal-offline-banner" />
+      {/* A change made offline that the server refused because it changed meanwhile: the patient chooses. */}
+      <OutboxConflictDialog />
       <main id="main" className="portal-main" tabIndex={-1}>
         {/* 'Something went wrong' in place of a route that fails to render; navigating away resets it. */}
         <ErrorBoundary resetKey={location.pathname} headingLevel={1} className="portal-container">
