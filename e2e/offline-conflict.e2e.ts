@@ -62,8 +62,8 @@ describe('an update made offline over a newer version on the server', () => {
     await dialog
       .getByText('This was changed on the server while you were offline. Choose which version to keep.')
       .waitFor();
-    await dialog.getByText('Your version').waitFor();
-    await dialog.getByText('On the server').waitFor();
+    await dialog.getByText('Your version', { exact: true }).waitFor();
+    await dialog.getByText('On the server', { exact: true }).waitFor();
     // Both versions, readable: the middle name each holds.
     await dialog
       .getByText(/Offlinia/)
