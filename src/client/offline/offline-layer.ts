@@ -303,8 +303,23 @@ export class OfflineLayer {
       login,
       backoff: this.#options.backoff,
       log: this.#log,
-      send: (entry) =>
-        this.#send(entry.method, entry.url, { headers: entry.headers, maxRetries: 0 }, entry.body, entry.contentType),
+      // An answer (whatever its status) means the network is back, though the browser may never have said it was gone.
+      send: async (entry) => {
+        try {
+          const response = await this.#send(
+            entry.method,
+            entry.url,
+            { headers: entry.headers, maxRetries: 0 },
+            entry.body,
+            entry.contentType
+          );
+          this.#networkDown = false;
+          return response;
+        } catch (error) {
+          if (isNetworkFailure(error)) this.#networkDown = true;
+          throw error;
+        }
+      },
       invalidate: (resourceType, id) =>
         this.#client.invalidateUrl(`${this.#client.getFhirBaseUrl()}${resourceType}/${id}`),
       readCurrent: async (resourceType, id) => {

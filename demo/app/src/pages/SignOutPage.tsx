@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useFhirClient, useOutbox } from 'fhir-portal-kit/react';
 import { Loading } from '../shell/Loading';
 import { useOfflineText } from '../offline/useOfflineText';
@@ -13,6 +13,7 @@ import { useOfflineText } from '../offline/useOfflineText';
 export function SignOutPage() {
   const client = useFhirClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const t = useOfflineText();
   const { waiting, conflicts } = useOutbox();
   // Not yet sent: waiting to be sent, or refused as a conflict the patient has not settled.
@@ -44,8 +45,9 @@ export function SignOutPage() {
       .finally(() => navigate('/', { replace: true }));
   }, [client, navigate, loaded, ask]);
 
-  // Back to the page the patient came from; opened directly (no page before), the dashboard.
-  const stay = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
+  // Back to the page the patient came from; opened directly (the first page of the tab: React
+  // Router's 'default' key), the dashboard.
+  const stay = () => (location.key === 'default' ? navigate('/') : navigate(-1));
 
   if (!ask) return <Loading />;
   return (
