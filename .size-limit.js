@@ -31,6 +31,17 @@ const checks = [
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
+    // Issue 24: the client with the persisted store imported. FhirClient alone (above) stays within
+    // its 12 KB; the store adds 0.26 KB up front (12.1 KB measured): idb and the offline layer
+    // load on demand (npm run bench prints them: 1.4 and 3.8 KB).
+    name: 'FhirClient + createIndexedDbStore (root entry, up front)',
+    path: 'dist/index.js',
+    import: '{ FhirClient, createIndexedDbStore }',
+    gzip: true,
+    limit: '12.15 KB',
+    modifyEsbuildConfig: splitLazyChunks,
+  },
+  {
     // Issue 22: the thin SMART entry points up front; discovery, the token exchange and the
     // id_token checks are the on-demand chunks below.
     name: 'SMART entry points (root entry: smartLaunch, completeSmartLaunch, up front)',
@@ -210,14 +221,30 @@ const checks = [
     limit: '15 KB',
     modifyEsbuildConfig: splitLazyChunks,
   })),
+  // Issue 24: the offline parts, each one named import (JavaScript; npm run bench prints them with their CSS).
+  ...[
+    ['OfflineBanner', '3 KB'],
+    ['PendingWriteStatus', '3 KB'],
+    ['OutboxConflictDialog', '18 KB'],
+  ].map(([name, limit]) => ({
+    name: `${name} (react entry, one named import)`,
+    path: 'dist/react.js',
+    import: `{ ${name} }`,
+    ignore: ['react', 'react-dom', 'react/jsx-runtime'],
+    gzip: true,
+    limit,
+    modifyEsbuildConfig: splitLazyChunks,
+  })),
   // Issue 23: each language's texts for every family, with the plural helper they call. An app
   // imports only the languages it uses; the budgets above import none. The issue's goal is 6 KB
   // a language and it is not met: 6.58 (es) and 7.31 KB (ar) measured, for about 430 texts of 32
   // families; the texts themselves are most of it (the keys and the plural/Intl helpers about a
   // sixth). The budgets hold what there is, so growth fails CI.
+  // Issue 24 added the offline family (19 texts, plurals): 7.04 (es) and 7.78 KB (ar) measured,
+  // up from 6.58 and 7.31; the budgets were raised to hold that.
   ...[
-    ['es', '6.7 KB'],
-    ['ar', '7.45 KB'],
+    ['es', '7.1 KB'],
+    ['ar', '7.85 KB'],
   ].map(([code, limit]) => ({
     name: `fhir-portal-kit/locales/${code} (every family)`,
     path: `dist/locales/${code}.js`,

@@ -10,7 +10,18 @@ import { execSync } from 'node:child_process';
 if (!existsSync('dist/index.js')) execSync('npm run build', { stdio: 'inherit' });
 
 const targets = [
-  { name: 'import { FhirClient } from "fhir-portal-kit"', entry: 'index', names: ['FhirClient'] },
+  {
+    name: 'import { FhirClient } from "fhir-portal-kit" (without the persisted store)',
+    entry: 'index',
+    names: ['FhirClient'],
+  },
+  // Issue 24: the client with the persisted store imported. The offline layer and idb load on
+  // demand (printed after it), once a client is given the offline option.
+  {
+    name: 'import { FhirClient, createIndexedDbStore } from "fhir-portal-kit" (with the persisted store)',
+    entry: 'index',
+    names: ['FhirClient', 'createIndexedDbStore'],
+  },
   {
     name: 'hooks entry: FhirProvider + useResource/useSearch/useSearchResources',
     entry: 'react',
@@ -54,6 +65,25 @@ const targets = [
     css: ['styles.css', 'display.css'],
   },
   { name: 'import { Dialog }', entry: 'react', names: ['Dialog'] },
+  // Issue 24: the offline parts, each with its CSS.
+  {
+    name: 'import { OfflineBanner } + its CSS',
+    entry: 'react',
+    names: ['OfflineBanner'],
+    css: ['styles.css', 'offline.css'],
+  },
+  {
+    name: 'import { PendingWriteStatus } + its CSS',
+    entry: 'react',
+    names: ['PendingWriteStatus'],
+    css: ['styles.css', 'offline.css'],
+  },
+  {
+    name: 'import { OutboxConflictDialog } + its CSS',
+    entry: 'react',
+    names: ['OutboxConflictDialog'],
+    css: ['styles.css', 'controls.css', 'display.css', 'offline.css'],
+  },
   // Each edit input alone with its CSS (budget: 6 KB gzipped each).
   ...[
     'AddressInput',

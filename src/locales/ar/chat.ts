@@ -10,8 +10,6 @@ export const chat: Translation<'chat'> = {
   unknownSender: '[مرسل غير معروف]',
   you: 'أنت',
   delivered: 'تم التسليم',
-  queued: 'حُفظت على هذا الجهاز؛ ستُرسل عند عودة الاتصال',
-  sending: 'جارٍ الإرسال…',
   loading: 'جارٍ تحميل الرسائل…',
   loadingOlder: 'جارٍ تحميل الرسائل الأقدم…',
   empty: 'لا توجد رسائل بعد.',

@@ -87,6 +87,4 @@ export const questionnaireForm: Translation<'questionnaireForm'> = {
   draftSaving: 'جارٍ حفظ إجاباتك…',
   draftSaved: 'تم حفظ إجاباتك.',
   draftFailed: 'تعذّر حفظ إجاباتك الآن. ما زالت هنا وستُحفظ عند المتابعة.',
-  savedOnDevice: 'حُفظت على هذا الجهاز؛ ستُرسل عند عودة الاتصال',
-  sending: 'جارٍ الإرسال…',
 };

@@ -10,8 +10,6 @@ export const chat: Translation<'chat'> = {
   unknownSender: '[Remitente desconocido]',
   you: 'Usted',
   delivered: 'Entregado',
-  queued: 'Guardado en este dispositivo; se enviará cuando vuelva a tener conexión',
-  sending: 'Enviando…',
   loading: 'Cargando mensajes…',
   loadingOlder: 'Cargando mensajes anteriores…',
   empty: 'Todavía no hay mensajes.',

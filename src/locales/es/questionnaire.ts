@@ -89,6 +89,4 @@ export const questionnaireForm: Translation<'questionnaireForm'> = {
   draftSaving: 'Guardando sus respuestas…',
   draftSaved: 'Sus respuestas están guardadas.',
   draftFailed: 'No se pudieron guardar sus respuestas en este momento. Siguen aquí y se guardarán cuando continúe.',
-  savedOnDevice: 'Guardado en este dispositivo; se enviará cuando vuelva a tener conexión',
-  sending: 'Enviando…',
 };

@@ -18,6 +18,7 @@ import {
 } from 'react';
 import type { Communication } from '../../fhir';
 import type { OutboxState } from '../../client/offline/outbox-entry';
+import { defaultOfflineMessages } from '../offline/offlineMessages';
 import { buildChatRows, type ChatRow } from './chatRows';
 import { CHAT_HEIGHT, defaultChatMessages, type ChatMessages } from './chatMessages';
 import { slotClassName, type SlotClassNames } from '../primitives/classNames';
@@ -135,6 +136,9 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
 ) {
   const locale = useLocale(localeProp);
   const messages = useMessages('chat', defaultChatMessages, userMessages);
+  // A queued row's status in the offline family's words; read here, not through PendingWriteStatus,
+  // because BaseChat shows what it is given and needs no FhirProvider.
+  const offline = useMessages('offline', defaultOfflineMessages);
   const slots = useSlots(classNames);
   const rows = useMemo(() => buildChatRows(communications, profile), [communications, profile]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -206,7 +210,7 @@ export const BaseChat = /* @__PURE__ */ forwardRef<HTMLDivElement, BaseChatProps
         )}
         {queued && (
           <div className={slots['chat-queued']} data-state={queued}>
-            {queued === 'sending' ? messages.sending : messages.queued}
+            {queued === 'sending' ? offline.sending : offline.savedOnDevice}
           </div>
         )}
         {delivered && message.received && (

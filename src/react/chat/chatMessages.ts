@@ -14,10 +14,6 @@ export interface ChatMessages {
   readonly you: string;
   /** Before the delivered time of the user's last received message. */
   readonly delivered: string;
-  /** Under a message sent offline, waiting in the outbox (the offline family's savedOnDevice). */
-  readonly queued: string;
-  /** Under a queued message while it goes out (the offline family's sending). */
-  readonly sending: string;
   /** While the first page loads. */
   readonly loading: string;
   /** While an older page loads. */
@@ -43,8 +39,6 @@ export const defaultChatMessages: ChatMessages = {
   unknownSender: '[Unknown sender]',
   you: 'You',
   delivered: 'Delivered',
-  queued: 'Saved on this device; will send when you are back online',
-  sending: 'Sending…',
   loading: 'Loading messages...',
   loadingOlder: 'Loading older messages...',
   empty: 'No messages yet.',

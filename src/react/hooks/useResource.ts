@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { ExtractResource, Reference, Resource, ResourceType } from '../../fhir';
 import type { OperationOutcomeError } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { useOnline } from '../offline/useOnline';
 import { toOutcomeError } from '../primitives/request';
 import { isResource, keyOf, lastUpdated, parseReference, readReferenced } from './readResource';
 
@@ -37,7 +36,11 @@ export interface ResourceState<T extends Resource = Resource> {
   readonly refetch: () => Promise<void>;
   /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
   readonly stale: boolean;
-  /** True while the portal cannot reach the server (see useOnline). */
+  /**
+   * True when, at this render, the portal could not reach the server (the browser is offline or the
+   * last request found no network). Not a subscription of its own, so the data hooks stay small:
+   * they re-render as answers arrive; useOnline() follows the connection live.
+   */
   readonly offline: boolean;
 }
 
@@ -77,7 +80,6 @@ export function useResourceState<T extends Resource = Resource>(
 ): ResourceState<T>;
 export function useResourceState(value: ResourceOrReference, options?: UseResourceOptions): ResourceState {
   const client = useFhirClient();
-  const online = useOnline();
   const key = keyOf(value);
   const given = isResource(value) ? value : undefined;
   const reference =
@@ -173,5 +175,5 @@ export function useResourceState(value: ResourceOrReference, options?: UseResour
   } else resource = cached ?? fresh;
   const loading = (!!refString && !resource && !error) || (!!readable && refetching === readable);
   const stale = resource !== undefined && client.isStale(resource);
-  return { data: resource, resource, loading, error, refetch, stale, offline: !online };
+  return { data: resource, resource, loading, error, refetch, stale, offline: client.isOffline() };
 }

@@ -1,7 +1,6 @@
 import type { RequestOptions, ResourceArray } from '../../client';
 import type { Bundle, ExtractResource, OperationOutcomeError, ResourceType } from '../../fhir';
 import { useFhirClient } from '../FhirProvider';
-import { useOnline } from '../offline/useOnline';
 import { useRequest } from '../primitives/request';
 import { queryKey, type SearchQuery } from './searchKey';
 
@@ -22,7 +21,11 @@ export interface SearchResult<T> {
   readonly refetch: () => Promise<void>;
   /** True when `data` came from the device, not the server (FhirClient's offline option, no network). */
   readonly stale: boolean;
-  /** True while the portal cannot reach the server (see useOnline). */
+  /**
+   * True when, at this render, the portal could not reach the server (the browser is offline or the
+   * last request found no network). Not a subscription of its own, so the data hooks stay small:
+   * they re-render as answers arrive; useOnline() follows the connection live.
+   */
   readonly offline: boolean;
 }
 
@@ -46,14 +49,13 @@ function useSearchWith<T>(
   const enabled = options?.enabled ?? true;
   const key = type && enabled ? `${type}?${queryKey(query)}` : undefined;
   const search = client[method] as (type: ResourceType, query: SearchQuery, options?: RequestOptions) => Promise<T>;
-  const online = useOnline();
   // reload (refetch): skip the client's request cache, so the server is asked again.
   const state = useRequest<T>(
     key,
     (signal, reload) => search.call(client, type!, query, reload ? { signal, cache: 'reload' } : { signal }),
     { debounceMs: options?.debounceMs ?? SEARCH_DEBOUNCE_MS, keepPreviousData: true }
   );
-  return { ...state, stale: client.isStale(state.data), offline: !online };
+  return { ...state, stale: client.isStale(state.data), offline: client.isOffline() };
 }
 
 /** Searches and returns the Bundle; debounced after the first search, late answers dropped. */

@@ -407,7 +407,7 @@ function QuestionnaireFormBody(
             {submitError}
           </p>
         )}
-        {queued && <QueuedSubmitStatus client={client} entryId={queued} messages={messages} />}
+        {queued && <QueuedSubmitStatus client={client} entryId={queued} />}
         {DraftStatus && <DraftStatus drafts={props.drafts} messages={messages} />}
         {!excludeButtons && (
           <div className={cn('questionnaire-buttons')}>

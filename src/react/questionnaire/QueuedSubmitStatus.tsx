@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FhirClient } from '../../client';
 import type { OutboxEntry } from '../../client/offline/outbox-entry';
-import type { QuestionnaireFormMessages } from './messages';
+import { PendingWriteStatus } from '../offline/PendingWriteStatus';
 import { useQuestionnaireCn } from './questionnaireClassContext';
 
 const UNSENT = new Set(['pending', 'sending', 'conflict']);
@@ -27,19 +27,12 @@ export function queuedSubmitEntry(
 const noOutbox = () => () => {};
 
 /**
- * Where a submit kept on the device stands: 'Saved on this device; will send when you are back
- * online', 'Sending…' while it goes out, nothing once the server has it. Only this line follows
- * the outbox, so its changes re-render one line, not the form.
+ * Where a submit kept on the device stands (the offline family's texts): 'Saved on this device;
+ * will send when you are back online', 'Sending…' while it goes out, nothing once the server has
+ * it. It follows the entry by id, so a submit whose write onSubmit did not return is followed too;
+ * only this line follows the outbox, so its changes re-render one line, not the form.
  */
-export function QueuedSubmitStatus({
-  client,
-  entryId,
-  messages,
-}: {
-  client: FhirClient;
-  entryId: string;
-  messages: QuestionnaireFormMessages;
-}) {
+export function QueuedSubmitStatus({ client, entryId }: { client: FhirClient; entryId: string }) {
   const cn = useQuestionnaireCn();
   const outbox = client.outbox;
   const subscribe = useCallback((onChange: () => void) => outbox?.subscribe(onChange) ?? noOutbox(), [outbox]);
@@ -47,8 +40,8 @@ export function QueuedSubmitStatus({
   const state = useSyncExternalStore(subscribe, getState, getState);
   if (!state || !UNSENT.has(state)) return null;
   return (
-    <p className={cn('questionnaire-queued')} role="status" data-state={state}>
-      {state === 'sending' ? messages.sending : messages.savedOnDevice}
+    <p className={cn('questionnaire-queued')}>
+      <PendingWriteStatus state={state} />
     </p>
   );
 }

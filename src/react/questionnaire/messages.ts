@@ -60,10 +60,6 @@ export interface QuestionnaireFormMessages extends QuestionnaireMessages {
   draftSaving: string;
   draftSaved: string;
   draftFailed: string;
-  /** A submit kept on the device while offline (client offline option); the offline family's savedOnDevice. */
-  savedOnDevice: string;
-  /** That submit going out; the offline family's sending. */
-  sending: string;
 }
 
 /** The default English texts. */
@@ -109,6 +105,4 @@ export const defaultQuestionnaireFormMessages: QuestionnaireFormMessages = {
   draftSaving: 'Saving your answers…',
   draftSaved: 'Your answers are saved.',
   draftFailed: 'Your answers could not be saved just now. They are still here and will be saved when you continue.',
-  savedOnDevice: 'Saved on this device; will send when you are back online',
-  sending: 'Sending…',
 };
