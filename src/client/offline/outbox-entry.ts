@@ -76,6 +76,9 @@ export function prepareWrite(
   const match = RESOURCE_PATH.exec(request.href.slice(fhirBaseUrl.length));
   if (!match) return undefined;
   const [, resourceType, resourceId] = match;
+  // A Subscription is a live channel wanted now (the websocket binds to it at once): queued
+  // offline, it would count as a change the user made and be replayed later as an orphan.
+  if (resourceType === 'Subscription') return undefined;
   const headers = withoutAuthorization(request.headers);
   const body = request.body as Resource | undefined;
   if (request.method === 'POST' && !resourceId && body?.resourceType === resourceType) {
