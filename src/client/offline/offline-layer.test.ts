@@ -75,6 +75,26 @@ describe('the offline client', () => {
     await expect(client.readResource('Patient', '9')).rejects.toThrow('Failed to fetch');
   });
 
+  it('sends what waits once a read gets an answer again, when the browser never said it was offline (a server down)', async () => {
+    const server = fakeServer();
+    server.resources.set('Patient/1', patient);
+    const { client, fhirRequests } = await signedIn(server.handle);
+    await client.readResource('Patient', '1');
+    server.state.offline = true;
+    await client.readResource('Patient', '1');
+    await client.createResource({ resourceType: 'Observation', status: 'final', code: { text: 'Weight' } });
+    expect(client.outbox?.list().map((entry) => entry.state)).toEqual(['pending']);
+
+    // No 'online' event: the next read that reaches the server is what says the network is back.
+    server.state.offline = false;
+    await client.readResource('Patient', '1', { cache: 'reload' });
+    await vi.waitFor(() => expect(client.outbox?.list().map((entry) => entry.state)).toEqual(['sent']));
+    // The attempt made offline never reached the server; the one made now did, once.
+    expect(fhirRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
+    expect([...server.resources.keys()].filter((key) => key.startsWith('Observation/'))).toHaveLength(1);
+    expect(client.isOffline()).toBe(false);
+  });
+
   it('never puts a token on the device: not in kept reads, not in queued writes', async () => {
     const server = fakeServer();
     server.resources.set('Patient/1', patient);

@@ -170,7 +170,7 @@ export class OfflineLayer {
       if (stored === undefined) throw error;
       return stored;
     }
-    this.#networkDown = false;
+    this.#reachedServer();
     if (this.#login === login) {
       const entry: StoredRead = { value, storedAt: new Date().toISOString() };
       await this.#store
@@ -212,7 +212,7 @@ export class OfflineLayer {
           prepared.body,
           contentType
         );
-        this.#networkDown = false;
+        this.#reachedServer();
         return await readResponse(response);
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
@@ -273,6 +273,15 @@ export class OfflineLayer {
     }
     this.#servedStale = true;
     return value as T;
+  }
+
+  /**
+   * A request got an answer. After a failure the browser never reported (a server down, a dropped
+   * connection, a captive portal: no 'offline' event, so no 'online' either), this is how the
+   * layer learns the network is back: it sends what waits as the 'online' event would.
+   */
+  #reachedServer(): void {
+    if (this.#networkDown) this.#backOnline();
   }
 
   #backOnline(): void {
