@@ -5,6 +5,7 @@
 import type { Screen } from '@testing-library/react';
 import type { ReactElement, ReactNode, RefCallback } from 'react';
 import * as rootEntry from '../index';
+import type { OutboxEntry } from '../client';
 import type { Questionnaire } from '../fhir';
 import * as reactEntry from './index';
 import {
@@ -16,6 +17,8 @@ import {
   ChangePasswordForm,
   CodeableConceptInput,
   CopyButton,
+  OfflineBanner,
+  OutboxConflictDialog,
   PendingWriteStatus,
   DateTimeInput,
   DiagnosticReportDisplay,
@@ -68,9 +71,6 @@ export const NOT_CONTRACT_COMPONENTS: ReadonlyMap<string, string> = new Map([
   ['MedplumProvider', 'FhirProvider under Medplum’s name: renders only its children'],
   ['NotificationsProvider', 'a context provider: its region is the Notifications component, tested below'],
   ['ErrorBoundary', 'renders its children while nothing throws: no element of its own (documented on the class)'],
-  // Issue 24 (to do: a fixture with an offline client): nothing renders online, or without a conflict.
-  ['OfflineBanner', 'renders nothing while online with nothing waiting (offline-components.test.tsx, Offline stories)'],
-  ['OutboxConflictDialog', 'renders nothing without a conflict (offline-components.test.tsx, Offline stories)'],
 ]);
 
 /** Whether an export is a React component: a forwardRef/memo/lazy object, a React class, or a capitalised function. */
@@ -130,6 +130,25 @@ export interface ComponentFixture {
   /** Waits for the state the component settles in (data loaded, or the error it shows), checked again there. */
   readonly settled?: (screen: Screen) => Promise<unknown>;
 }
+
+/** An update the server refused with 412 while the device was offline: both versions. */
+const conflictEntry: OutboxEntry = {
+  id: '0001',
+  kind: 'update',
+  method: 'PUT',
+  url: 'https://fhir.example/fhir/R4/Patient/1',
+  resourceType: 'Patient',
+  resourceId: '1',
+  headers: { 'If-Match': 'W/"1"' },
+  body: { resourceType: 'Patient', id: '1', gender: 'female' },
+  state: 'conflict',
+  attempts: 1,
+  queuedAt: '2026-11-29T10:00:00Z',
+  conflict: {
+    local: { resourceType: 'Patient', id: '1', gender: 'female' },
+    server: { resourceType: 'Patient', id: '1', gender: 'other' },
+  },
+};
 
 const questionnaire: Questionnaire = {
   resourceType: 'Questionnaire',
@@ -285,6 +304,18 @@ export const FIXTURES: Readonly<Record<string, ComponentFixture>> = {
   SecretInput: { rootClass: 'fpk-inputs-field', render: (p) => <SecretInput label="Secret" {...p} /> },
   CopyButton: { rootClass: 'fpk-inputs-copy', render: (p) => <CopyButton value="abc" {...p} /> },
   PendingWriteStatus: { rootClass: 'fpk-pending-write', render: (p) => <PendingWriteStatus state="pending" {...p} /> },
+  OfflineBanner: {
+    rootClass: 'fpk-offline-banner',
+    render: (p) => <OfflineBanner status={{ online: false, waiting: 2, sentSinceOffline: 0 }} {...p} />,
+  },
+  OutboxConflictDialog: {
+    rootClass: 'fpk-conflict-dialog',
+    render: (p) => <OutboxConflictDialog conflict={conflictEntry} onResolve={() => undefined} {...p} />,
+    root: {
+      find: (document) => document.querySelector('[role="dialog"]'),
+      why: 'Radix portals the dialog into document.body: the root is the dialog content',
+    },
+  },
   SearchTable: {
     rootClass: 'fpk-inputs-table-root',
     render: (p) => (

@@ -1,4 +1,5 @@
 import { forwardRef, useState, type HTMLAttributes } from 'react';
+import type { OutboxEntry } from '../../client';
 import type { Resource } from '../../fhir';
 import { Dialog } from '../display/Dialog';
 import { useMessages } from '../locale/MessagesContext';
@@ -19,6 +20,13 @@ export interface OutboxConflictDialogProps extends Omit<HTMLAttributes<HTMLDivEl
   readonly classNames?: SlotClassNames<OutboxConflictDialogSlot>;
   /** Where the dialog is portalled to; document.body by default. */
   readonly container?: HTMLElement | null;
+  /**
+   * Shows this conflict instead of the outbox's first one (controlled), with `onResolve` called
+   * for the choice instead of the outbox's resolveConflict.
+   */
+  readonly conflict?: OutboxEntry;
+  /** Called with the choice when `conflict` is given. */
+  readonly onResolve?: (entry: OutboxEntry, choice: 'mine' | 'theirs') => Promise<void> | void;
 }
 
 /**
@@ -28,17 +36,20 @@ export interface OutboxConflictDialogProps extends Omit<HTMLAttributes<HTMLDivEl
  * a choice, it stays closed for that conflict; the write stays unsent. `data-state` on the dialog: open.
  */
 export const OutboxConflictDialog = /* @__PURE__ */ forwardRef<HTMLDivElement, OutboxConflictDialogProps>(
-  function OutboxConflictDialog({ messages, classNames, className, container, ...rest }, ref) {
+  function OutboxConflictDialog({ messages, classNames, className, container, conflict, onResolve, ...rest }, ref) {
     const texts = useMessages('offline', defaultOfflineMessages, messages);
     const { conflicts, outbox } = useOutbox();
     const [dismissed, setDismissed] = useState<string | undefined>(undefined);
     const [busy, setBusy] = useState(false);
-    const entry = conflicts.find((e) => e.id !== dismissed);
-    if (!entry || !outbox) return null;
+    const entry = conflict ?? conflicts.find((e) => e.id !== dismissed);
+    const resolve = conflict
+      ? onResolve
+      : outbox && ((e: OutboxEntry, choice: 'mine' | 'theirs') => outbox.resolveConflict(e.id, choice));
+    if (!entry || !resolve || entry.id === dismissed) return null;
     const fields = changedFields(entry.conflict?.local ?? (entry.body as Resource), entry.conflict?.server);
     const choose = (choice: 'mine' | 'theirs') => {
       setBusy(true);
-      void outbox.resolveConflict(entry.id, choice).finally(() => setBusy(false));
+      void Promise.resolve(resolve(entry, choice)).finally(() => setBusy(false));
     };
     return (
       <Dialog

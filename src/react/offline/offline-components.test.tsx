@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Observation } from '../../fhir';
 import { fakeServer, signedIn } from '../../client/offline/offline-test-helpers';
 import { FHIR } from '../../client/test-helpers';
-import { withClient } from '../test-utils';
+import { createTestClient, fhirJson, withClient } from '../test-utils';
 import { OfflineBanner } from './OfflineBanner';
 import { OutboxConflictDialog } from './OutboxConflictDialog';
 import { PendingWriteStatus } from './PendingWriteStatus';
@@ -24,10 +24,10 @@ const vital = (value: number): Observation => ({
 });
 
 describe('the offline parts', () => {
-  it('banner: offline, then how many changes wait, then how many were sent once back', async () => {
+  it('banner: offline, then how many changes wait, then how many were sent once back, for a while', async () => {
     const server = fakeServer();
     const { client } = await signedIn(server.handle, { backoff: { base: 60_000 } });
-    const { container } = render(<OfflineBanner />, { wrapper: withClient(client) });
+    const { container } = render(<OfflineBanner sentMessageMs={300} />, { wrapper: withClient(client) });
     expect(container).toBeEmptyDOMElement();
 
     server.state.offline = true;
@@ -48,6 +48,17 @@ describe('the offline parts', () => {
     act(() => setBrowserOnline(true));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Back online. 2 changes sent.'));
     expect(screen.getByRole('status')).toHaveAttribute('data-state', 'sent');
+    // The news goes after sentMessageMs; the banner is gone while online with nothing waiting.
+    await waitFor(() => expect(container).toBeEmptyDOMElement(), { timeout: 3000 });
+  });
+
+  it('banner: shows a status it is given (an app that learns of the network its own way)', () => {
+    render(<OfflineBanner status={{ online: false, waiting: 1, sentSinceOffline: 0 }} />, {
+      wrapper: withClient(createTestClient(() => fhirJson({})).client),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline. 1 change will be sent when you are back online.'
+    );
   });
 
   it('pending write: saved on the device until sent, then nothing', async () => {
