@@ -33,7 +33,7 @@ import { preloadPickers } from './inputs/LazyPicker';
 import { useQuestionnaire, type UseQuestionnaireOptions } from './useQuestionnaire';
 import { useQuestionnaireFormState } from './useQuestionnaireItem';
 import { useFhirClient } from '../FhirProvider';
-import { queuedSubmitEntry, QueuedSubmitStatus } from './QueuedSubmitStatus';
+import { LazyQueuedSubmitStatus, queuedSubmitEntry } from './queuedSubmit';
 
 /**
  * Props of {@link QuestionnaireForm}; other HTML attributes go to its root element. The response
@@ -407,7 +407,7 @@ function QuestionnaireFormBody(
             {submitError}
           </p>
         )}
-        {queued && <QueuedSubmitStatus client={client} entryId={queued} />}
+        <LazyQueuedSubmitStatus client={client} entryId={queued} />
         {DraftStatus && <DraftStatus drafts={props.drafts} messages={messages} />}
         {!excludeButtons && (
           <div className={cn('questionnaire-buttons')}>

@@ -1,28 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FhirClient } from '../../client';
-import type { OutboxEntry } from '../../client/offline/outbox-entry';
 import { PendingWriteStatus } from '../offline/PendingWriteStatus';
 import { useQuestionnaireCn } from './questionnaireClassContext';
-
-const UNSENT = new Set(['pending', 'sending', 'conflict']);
-
-/**
- * The outbox entry a submit left waiting (client offline option): the one that answered the
- * value onSubmit returned, or the response itself (a draft's), or else a QuestionnaireResponse
- * write that joined the outbox while onSubmit ran (a host that does not return its write).
- */
-export function queuedSubmitEntry(
-  client: FhirClient,
-  values: readonly unknown[],
-  before: ReadonlySet<string>
-): OutboxEntry | undefined {
-  for (const value of values) if (client.isQueued(value)) return client.queuedEntry(value);
-  return client.outbox
-    ?.list()
-    .findLast(
-      (entry) => !before.has(entry.id) && entry.resourceType === 'QuestionnaireResponse' && UNSENT.has(entry.state)
-    );
-}
+import { UNSENT } from './queuedSubmit';
 
 const noOutbox = () => () => {};
 
