@@ -7,7 +7,7 @@ import type { BackoffOptions } from './backoff';
 import { guardedStore } from './guarded-store';
 import { outboxKey, randomUuid } from './ids';
 import { Outbox } from './outbox';
-import { OUTBOX_IDENTIFIER_SYSTEM, type OutboxEntry, prepareWrite } from './outbox-entry';
+import { type OutboxEntry, outboxIdentifierOf as outboxIdentifier, prepareWrite } from './outbox-entry';
 import type { OfflineStore } from './store';
 
 /** The FhirClient option that turns on offline use (opt in). */
@@ -49,14 +49,6 @@ interface StoredRead {
 /** True for a failure with no answer from the server: fetch threw (offline, DNS, connection reset). */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof OperationOutcomeError && error.outcome.issue?.[0]?.code === 'transient';
-}
-
-/** The outbox identifier a create's body carries, if any. */
-function outboxIdentifier(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const identifiers = (value as { identifier?: unknown }).identifier;
-  if (!Array.isArray(identifiers)) return undefined;
-  return identifiers.find((identifier) => identifier?.system === OUTBOX_IDENTIFIER_SYSTEM)?.value;
 }
 
 const UNSENT = new Set(['pending', 'sending', 'conflict']);
