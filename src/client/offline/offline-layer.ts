@@ -116,8 +116,11 @@ export class OfflineLayer {
     if (byObject) return byObject;
     const identifier = outboxIdentifier(value);
     if (!identifier) return undefined;
-    // The newest create with that identifier: an older one may have been sent before a later save.
-    return entries.findLast((entry) => entry.kind === 'create' && outboxIdentifier(entry.body) === identifier);
+    // The newest write with that identifier: an older one may have been sent before a later save,
+    // which may have become an update of what the first made (Outbox#followCreate).
+    return entries.findLast(
+      (entry) => (entry.kind === 'create' || entry.kind === 'update') && outboxIdentifier(entry.body) === identifier
+    );
   }
 
   /** True while the write that answered this value has not reached the server (pending, sending, in conflict). */
@@ -214,14 +217,23 @@ export class OfflineLayer {
     const answer = prepared.body === undefined ? undefined : structuredClone(prepared.body);
     // The same draft saved again before its create went out: the waiting create takes the new body.
     const identifier = prepared.kind === 'create' ? outboxIdentifier(prepared.body) : undefined;
-    const earlier =
-      identifier &&
-      outbox
-        .list()
-        .find(
-          (entry) => entry.kind === 'create' && entry.state === 'pending' && outboxIdentifier(entry.body) === identifier
-        );
-    if (earlier && (await outbox.replace(earlier.id, prepared.body))) return this.#answer(answer, earlier.id);
+    // It may already have become an update of what an earlier save created (Outbox#followCreate): it keeps that id and version.
+    const earlier = identifier
+      ? outbox
+          .list()
+          .find(
+            (entry) =>
+              (entry.kind === 'create' || entry.kind === 'update') &&
+              entry.state === 'pending' &&
+              entry.resourceType === prepared.resourceType &&
+              outboxIdentifier(entry.body) === identifier
+          )
+      : undefined;
+    const replacement =
+      earlier?.kind === 'update'
+        ? { ...(prepared.body as Resource), id: earlier.resourceId, meta: (earlier.body as Resource | undefined)?.meta }
+        : prepared.body;
+    if (earlier && (await outbox.replace(earlier.id, replacement))) return this.#answer(answer, earlier.id);
     const entry: OutboxEntry = {
       id: outboxKey(),
       kind: prepared.kind,
