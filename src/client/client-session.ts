@@ -111,8 +111,23 @@ export class ClientSession {
     try {
       await this.refresh();
     } catch (error) {
+      // Offline client, no answer from the token endpoint: the login stays and the request fails as offline.
+      if (this.#keepsLogin(error)) throw error;
       this.unauthenticated(token, error);
     }
+  }
+
+  /**
+   * True when a failed refresh got no answer at all (fetch threw) and the client has the offline
+   * option: being offline says nothing about the login, and signing the patient out would leave
+   * them with neither the portal nor what this device keeps for them. Other clients sign out.
+   */
+  #keepsLogin(error: unknown): boolean {
+    return (
+      !!this.#host.options.offline &&
+      error instanceof OperationOutcomeError &&
+      error.outcome.issue?.[0]?.code === 'transient'
+    );
   }
 
   /** After a 401: true when the request is worth sending again with a new token. */
@@ -123,7 +138,8 @@ export class ClientSession {
     try {
       await this.refresh();
       return true;
-    } catch {
+    } catch (error) {
+      if (this.#keepsLogin(error)) throw error;
       return false;
     }
   }
@@ -381,7 +397,10 @@ export class ClientSession {
     );
   }
 
-  /** Posts a form to the token endpoint and makes the answer the active login; any failure clears the login. */
+  /**
+   * Posts a form to the token endpoint and makes the answer the active login; any failure clears
+   * the login, except a refresh of an offline client that got no answer at all (see #keepsLogin).
+   */
   async fetchTokens(formBody: URLSearchParams): Promise<ProfileResource | undefined> {
     const headers: Record<string, string> = {
       Accept: ContentType.JSON,
@@ -399,8 +418,9 @@ export class ClientSession {
       });
       ok = response.ok;
       tokens = await response.json().catch(() => undefined);
-    } catch {
-      // A network failure is reported like any other token-endpoint failure.
+    } catch (error) {
+      if (formBody.get('grant_type') === 'refresh_token' && this.#keepsLogin(error)) throw error;
+      // Otherwise a network failure is reported like any other token-endpoint failure.
     }
     if (!ok || typeof tokens?.access_token !== 'string') {
       this.clearActiveLogin();

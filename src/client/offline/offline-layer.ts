@@ -7,7 +7,7 @@ import type { BackoffOptions } from './backoff';
 import { guardedStore } from './guarded-store';
 import { outboxKey, randomUuid } from './ids';
 import { Outbox } from './outbox';
-import { OUTBOX_IDENTIFIER_SYSTEM, type OutboxEntry, prepareWrite } from './outbox-entry';
+import { type OutboxEntry, outboxIdentifierOf as outboxIdentifier, prepareWrite } from './outbox-entry';
 import type { OfflineStore } from './store';
 
 /** The FhirClient option that turns on offline use (opt in). */
@@ -49,14 +49,6 @@ interface StoredRead {
 /** True for a failure with no answer from the server: fetch threw (offline, DNS, connection reset). */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof OperationOutcomeError && error.outcome.issue?.[0]?.code === 'transient';
-}
-
-/** The outbox identifier a create's body carries, if any. */
-function outboxIdentifier(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const identifiers = (value as { identifier?: unknown }).identifier;
-  if (!Array.isArray(identifiers)) return undefined;
-  return identifiers.find((identifier) => identifier?.system === OUTBOX_IDENTIFIER_SYSTEM)?.value;
 }
 
 const UNSENT = new Set(['pending', 'sending', 'conflict']);
@@ -124,8 +116,11 @@ export class OfflineLayer {
     if (byObject) return byObject;
     const identifier = outboxIdentifier(value);
     if (!identifier) return undefined;
-    // The newest create with that identifier: an older one may have been sent before a later save.
-    return entries.findLast((entry) => entry.kind === 'create' && outboxIdentifier(entry.body) === identifier);
+    // The newest write with that identifier: an older one may have been sent before a later save,
+    // which may have become an update of what the first made (Outbox#followCreate).
+    return entries.findLast(
+      (entry) => (entry.kind === 'create' || entry.kind === 'update') && outboxIdentifier(entry.body) === identifier
+    );
   }
 
   /** True while the write that answered this value has not reached the server (pending, sending, in conflict). */
@@ -222,14 +217,23 @@ export class OfflineLayer {
     const answer = prepared.body === undefined ? undefined : structuredClone(prepared.body);
     // The same draft saved again before its create went out: the waiting create takes the new body.
     const identifier = prepared.kind === 'create' ? outboxIdentifier(prepared.body) : undefined;
-    const earlier =
-      identifier &&
-      outbox
-        .list()
-        .find(
-          (entry) => entry.kind === 'create' && entry.state === 'pending' && outboxIdentifier(entry.body) === identifier
-        );
-    if (earlier && (await outbox.replace(earlier.id, prepared.body))) return this.#answer(answer, earlier.id);
+    // It may already have become an update of what an earlier save created (Outbox#followCreate): it keeps that id and version.
+    const earlier = identifier
+      ? outbox
+          .list()
+          .find(
+            (entry) =>
+              (entry.kind === 'create' || entry.kind === 'update') &&
+              entry.state === 'pending' &&
+              entry.resourceType === prepared.resourceType &&
+              outboxIdentifier(entry.body) === identifier
+          )
+      : undefined;
+    const replacement =
+      earlier?.kind === 'update'
+        ? { ...(prepared.body as Resource), id: earlier.resourceId, meta: (earlier.body as Resource | undefined)?.meta }
+        : prepared.body;
+    if (earlier && (await outbox.replace(earlier.id, replacement))) return this.#answer(answer, earlier.id);
     const entry: OutboxEntry = {
       id: outboxKey(),
       kind: prepared.kind,

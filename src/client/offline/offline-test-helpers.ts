@@ -39,9 +39,12 @@ export function fakeServer() {
       return found ? json(found) : json({ resourceType: 'OperationOutcome', issue: [] }, 404);
     }
     if (request.method === 'POST') {
-      const condition = request.headers['If-None-Exist']?.replace(/^identifier=/, '');
+      const header = request.headers['If-None-Exist'];
+      const condition = header && decodeURIComponent(header.replace(/^identifier=/, ''));
       const match = [...resources.values()].find(
-        (r) => r.resourceType === type && r.identifier?.some((i: any) => `${i.system}|${i.value}` === condition)
+        (r) =>
+          r.resourceType === type &&
+          [r.identifier ?? []].flat().some((i: any) => `${i.system}|${i.value}` === condition)
       );
       if (match) return deliver(json(match, 200));
       const created = { ...body, id: String(nextId++), meta: { versionId: '1' } };

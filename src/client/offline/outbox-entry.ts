@@ -82,13 +82,7 @@ export function prepareWrite(
   const headers = withoutAuthorization(request.headers);
   const body = request.body as Resource | undefined;
   if (request.method === 'POST' && !resourceId && body?.resourceType === resourceType) {
-    const known = (body as { identifier?: { system?: string; value?: string }[] }).identifier ?? [];
-    let mine = known.find((identifier) => identifier.system === OUTBOX_IDENTIFIER_SYSTEM);
-    const withId = mine
-      ? body
-      : { ...body, identifier: [...known, (mine = { system: OUTBOX_IDENTIFIER_SYSTEM, value: newId() })] };
-    headers['If-None-Exist'] ??= `identifier=${OUTBOX_IDENTIFIER_SYSTEM}|${mine.value}`;
-    return { kind: 'create', resourceType, headers, body: withId };
+    return { kind: 'create', resourceType, ...identifiedCreate(body, headers, newId) };
   }
   if (!resourceId) return undefined;
   if (request.method === 'PUT' && body?.resourceType === resourceType) {
@@ -100,6 +94,73 @@ export function prepareWrite(
   if (request.method === 'DELETE') return { kind: 'delete', resourceType, resourceId, headers };
   return undefined;
 }
+
+/**
+ * The types whose identifier is one Identifier (0..1 in R4), not a list: the outbox identifier
+ * is written as the identifier itself, and one the body already has is the create's own key.
+ */
+const SINGLE_IDENTIFIER = new Set([
+  'AdverseEvent',
+  'Bundle',
+  'Composition',
+  'ConceptMap',
+  'MedicinalProductIngredient',
+  'QuestionnaireResponse',
+  'SpecimenDefinition',
+  'SubstanceSpecification',
+  'TestReport',
+  'TestScript',
+]);
+
+interface IdentifierLike {
+  system?: string;
+  value?: string;
+}
+
+/** A resource's identifiers as a list, whichever shape the type (or a caller) gave them. */
+function identifiersOf(value: unknown): IdentifierLike[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const identifier = (value as { identifier?: unknown }).identifier;
+  const list = Array.isArray(identifier) ? identifier : identifier ? [identifier] : [];
+  return list.filter((item): item is IdentifierLike => typeof item === 'object' && item !== null);
+}
+
+/** The value of the outbox identifier a body carries (one Identifier or a list of them), if any. */
+export function outboxIdentifierOf(value: unknown): string | undefined {
+  return identifiersOf(value).find((identifier) => identifier.system === OUTBOX_IDENTIFIER_SYSTEM)?.value;
+}
+
+/**
+ * A create made safe to replay. Normally the body gets (or keeps) an outbox identifier and the
+ * create is conditional on it. A type with a single identifier that already has its own (not
+ * ours) has no room for ours: its own identifier is the condition when it has a system and a
+ * value, else the create goes out unconditional rather than overwriting the caller's identifier.
+ */
+function identifiedCreate(
+  body: Resource,
+  headers: Record<string, string>,
+  newId: () => string
+): { headers: Record<string, string>; body: Resource } {
+  const single = SINGLE_IDENTIFIER.has(body.resourceType);
+  const known = identifiersOf(body);
+  let mine = known.find((identifier) => identifier.system === OUTBOX_IDENTIFIER_SYSTEM);
+  if (single && !mine && known.length > 0) {
+    const own = known[0];
+    if (own.system && own.value && !hasHeader(headers, 'if-none-exist')) {
+      headers['If-None-Exist'] = `identifier=${tokenParam(own.system)}|${tokenParam(own.value)}`;
+    }
+    return { headers, body };
+  }
+  mine ??= { system: OUTBOX_IDENTIFIER_SYSTEM, value: newId() };
+  const identifier = single ? mine : known.includes(mine) ? known : [...known, mine];
+  if (!hasHeader(headers, 'if-none-exist')) {
+    headers['If-None-Exist'] = `identifier=${OUTBOX_IDENTIFIER_SYSTEM}|${mine.value}`;
+  }
+  return { headers, body: { ...body, identifier } as Resource };
+}
+
+/** One half of a token search value: FHIR's escapes for its separators, then URL encoding. */
+const tokenParam = (value: string): string => encodeURIComponent(value.replace(/[\\|,$]/g, '\\$&'));
 
 const hasHeader = (headers: Record<string, string>, name: string): boolean =>
   Object.keys(headers).some((key) => key.toLowerCase() === name);

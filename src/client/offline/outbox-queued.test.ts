@@ -41,7 +41,8 @@ describe('queued writes', () => {
     server.state.offline = true;
     let saved = await client.createResource(draft('v1'));
     const identifier = saved.identifier;
-    expect(identifier).toEqual([{ system: OUTBOX_IDENTIFIER_SYSTEM, value: expect.any(String) }]);
+    // One Identifier, not a list: QuestionnaireResponse.identifier is 0..1 in R4.
+    expect(identifier).toEqual({ system: OUTBOX_IDENTIFIER_SYSTEM, value: expect.any(String) });
     for (let i = 2; i <= 10; i++) saved = await client.createResource(draft(`v${i}`, identifier));
 
     expect(client.outbox?.list()).toHaveLength(1);

@@ -3,7 +3,7 @@ import type { Resource } from '../../fhir/types';
 import { TypedEventTarget } from '../events';
 import { readResponse } from '../transport';
 import { type BackoffOptions, backoffDelay } from './backoff';
-import type { OutboxEntry } from './outbox-entry';
+import { type OutboxEntry, outboxIdentifierOf } from './outbox-entry';
 import type { OfflineStore } from './store';
 
 /** What the outbox tells its listeners. */
@@ -36,6 +36,29 @@ export interface OutboxHost {
 const isUnsent = (entry: OutboxEntry): boolean => entry.state !== 'sent' && entry.state !== 'failed';
 /** The resource a write is about, without what the server stamps on it. */
 const content = (resource: Resource | undefined): string => JSON.stringify({ ...resource, meta: undefined });
+
+/** True for a create of `resourceType` whose body carries the outbox identifier `key`. */
+const isCreateOf = (entry: OutboxEntry, resourceType: string, key: string): boolean =>
+  entry.kind === 'create' && entry.resourceType === resourceType && outboxIdentifierOf(entry.body) === key;
+
+/** A queued create turned into an update of the resource the server made from an earlier save (If-Match of its version). */
+function asUpdateOf(entry: OutboxEntry, made: Resource): Partial<OutboxEntry> {
+  const headers = Object.fromEntries(
+    Object.entries(entry.headers).filter(([name]) => !/^(if-none-exist|if-match)$/i.test(name))
+  );
+  const version = made.meta?.versionId;
+  if (version) headers['If-Match'] = `W/"${version}"`;
+  const body = entry.body as Resource;
+  const { versionId: _none, ...meta } = body.meta ?? {};
+  return {
+    kind: 'update',
+    method: 'PUT',
+    url: `${entry.url.replace(/\/$/, '')}/${made.id}`,
+    resourceId: made.id,
+    headers,
+    body: { ...body, id: made.id, meta: version ? { ...meta, versionId: version } : meta },
+  };
+}
 
 /**
  * One login's writes that could not reach the server, kept in the OfflineStore and sent in the
@@ -85,8 +108,18 @@ export class Outbox extends TypedEventTarget<OutboxEventMap> {
     return () => this.removeEventListener('change', onChange);
   }
 
-  /** Keeps a write in the store and in the list, then tries to send what waits. */
+  /**
+   * Keeps a write in the store and in the list. A create of a resource this page already sent
+   * (same outbox identifier: a draft saved again) goes as an update of it, for the same reason as
+   * in #followCreate.
+   */
   async add(entry: OutboxEntry): Promise<void> {
+    const key = entry.kind === 'create' ? outboxIdentifierOf(entry.body) : undefined;
+    const made = key
+      ? this.#entries.findLast((e) => e.state === 'sent' && !!e.result?.id && outboxIdentifierOf(e.body) === key)
+      : undefined;
+    if (made?.result && made.resourceType === entry.resourceType)
+      entry = { ...entry, ...asUpdateOf(entry, made.result) };
     this.#entries = [...this.#entries, entry];
     this.#changed();
     await this.#host.store.put(this.#host.login, 'outbox', entry.id, entry);
@@ -223,6 +256,7 @@ export class Outbox extends TypedEventTarget<OutboxEventMap> {
     await this.#update(entry, { state: 'sent', result });
     const version = result?.meta?.versionId;
     if (entry.kind === 'update' && version) await this.#rebase(entry, version);
+    if ((entry.kind === 'create' || entry.kind === 'update') && result?.id) await this.#followCreate(entry, result);
     if (this.#closed) return;
     this.dispatchEvent({ type: 'sent', entry: this.#find(entry.id) });
   }
@@ -242,6 +276,22 @@ export class Outbox extends TypedEventTarget<OutboxEventMap> {
         },
         true
       );
+    }
+  }
+
+  /**
+   * A create (or an update of what it made) the server answered with its resource: later saves of
+   * the same resource (same outbox identifier) made while it was being sent still wait as creates,
+   * and the server would answer them with the resource it already has (a conditional create),
+   * dropping their content. They become updates of that resource, over the version it answered.
+   */
+  async #followCreate(sent: OutboxEntry, result: Resource): Promise<void> {
+    const key = outboxIdentifierOf(sent.body);
+    if (!key) return;
+    for (const entry of this.#entries) {
+      if (entry.state === 'pending' && isCreateOf(entry, sent.resourceType, key)) {
+        await this.#update(entry, asUpdateOf(entry, result), true);
+      }
     }
   }
 

@@ -3,7 +3,7 @@
 // copy are tested without a DOM.
 
 // Straight from the entry's module: the offline index would bring the IndexedDB store's code along.
-import { OUTBOX_IDENTIFIER_SYSTEM, type OutboxEntry, type OutboxState } from '../../client/offline/outbox-entry';
+import { type OutboxEntry, type OutboxState, outboxIdentifierOf } from '../../client/offline/outbox-entry';
 import { matchesSearchRequest, parseSearchRequest, type Communication } from '../../fhir';
 
 /** A message the outbox has not sent yet, with where its write stands. */
@@ -14,9 +14,9 @@ export interface QueuedChatMessage {
   readonly key: string;
 }
 
-/** The value of the identifier the client gave a create in the outbox, if any. */
-export function outboxIdentifier(resource: { identifier?: { system?: string; value?: string }[] }): string | undefined {
-  return resource.identifier?.find((identifier) => identifier.system === OUTBOX_IDENTIFIER_SYSTEM)?.value;
+/** The value of the identifier the client gave a create in the outbox, if any (one Identifier or a list). */
+export function outboxIdentifier(resource: object): string | undefined {
+  return outboxIdentifierOf(resource);
 }
 
 /** True for an entry the server does not have yet; a 'conflict' cannot happen to a create but would still be unsent. */
