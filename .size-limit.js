@@ -32,13 +32,14 @@ const checks = [
   },
   {
     // Issue 24: the client with the persisted store imported. FhirClient alone (above) stays within
-    // its 12 KB; the store adds 0.26 KB up front (12.1 KB measured): idb and the offline layer
-    // load on demand (npm run bench prints them: 1.4 and 3.8 KB).
+    // its 12 KB; the store adds 0.26 KB up front (12.1 KB measured; 12.17 once a refresh that
+    // finds no network keeps the session, issue 24): idb and the offline layer load on demand
+    // (npm run bench prints them: 1.4 and 3.8 KB).
     name: 'FhirClient + createIndexedDbStore (root entry, up front)',
     path: 'dist/index.js',
     import: '{ FhirClient, createIndexedDbStore }',
     gzip: true,
-    limit: '12.15 KB',
+    limit: '12.2 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
@@ -145,7 +146,10 @@ const checks = [
     // displayLanguage, the response's language: +0.45), server errors in the reader's language
     // (the outcome codes and their matcher: +0.7), the provider's texts for the form and the
     // engine (+0.1), the rest chunk placement. No language's texts are in it.
-    limit: '26.2 KB',
+    // 26.39 KB with issue 24 (+0.27): a submit kept on the device (offline option) is found and
+    // followed (its outbox entry, shown instead of an error); the line that shows it, with the
+    // offline texts, is a chunk fetched only for a client with the offline option (it was +1.0 up front).
+    limit: '26.4 KB',
     modifyEsbuildConfig: splitLazyChunks,
   },
   {
