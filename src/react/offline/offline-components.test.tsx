@@ -1,7 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Observation } from '../../fhir';
 import { fakeServer, signedIn } from '../../client/offline/offline-test-helpers';
 import { FHIR } from '../../client/test-helpers';
 import { createTestClient, fhirJson, withClient } from '../test-utils';
@@ -9,19 +8,9 @@ import { OfflineBanner } from './OfflineBanner';
 import { OutboxConflictDialog } from './OutboxConflictDialog';
 import { PendingWriteStatus } from './PendingWriteStatus';
 
-function setBrowserOnline(online: boolean): void {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
+import { setBrowserOnline, vital } from './offline-test-setup';
 
 afterEach(() => vi.restoreAllMocks());
-
-const vital = (value: number): Observation => ({
-  resourceType: 'Observation',
-  status: 'final',
-  code: { text: 'Heart rate' },
-  valueQuantity: { value, unit: '/min' },
-});
 
 describe('the offline parts', () => {
   it('banner: offline, then how many changes wait, then how many were sent once back, for a while', async () => {

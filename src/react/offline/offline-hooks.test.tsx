@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Observation } from '../../fhir';
 import { fakeServer, signedIn } from '../../client/offline/offline-test-helpers';
 import { useResourceState } from '../hooks/useResource';
 import { useSearchResources } from '../hooks/useSearch';
@@ -9,20 +8,9 @@ import { useOnline } from './useOnline';
 import { useOutbox } from './useOutbox';
 import { useQueuedWrite } from './useQueuedWrite';
 
-// The network as the browser reports it: navigator.onLine and the window's online/offline events.
-function setBrowserOnline(online: boolean): void {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
-  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
-}
+import { setBrowserOnline, vital } from './offline-test-setup';
 
 afterEach(() => vi.restoreAllMocks());
-
-const vital = (value: number): Observation => ({
-  resourceType: 'Observation',
-  status: 'final',
-  code: { text: 'Heart rate' },
-  valueQuantity: { value, unit: '/min' },
-});
 
 function PatientView() {
   const { data, stale, offline } = useResourceState('Patient/1');
