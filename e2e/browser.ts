@@ -20,8 +20,16 @@ export function portalUrl(path = '/'): string {
 }
 
 /** A fresh context (own storage) with a page, failing the test on any uncaught page error. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: inject('portalUrl'), timezoneId: 'UTC', locale: 'en-US' });
+export async function newPage(
+  browser: Browser,
+  options: { serviceWorkers?: 'allow' | 'block' } = {}
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: inject('portalUrl'),
+    timezoneId: 'UTC',
+    locale: 'en-US',
+    ...options,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

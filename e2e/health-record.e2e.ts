@@ -416,7 +416,9 @@ describe('the health record', () => {
   }, 180_000);
 
   it("shows 'Something went wrong' in place of a route that fails, and navigating away resets it", async () => {
-    const { context, page } = await newPage(browser);
+    // Without the service worker: it answers the build's files from its precache, where
+    // page.route cannot reach, and this test is about a chunk the network fails to bring.
+    const { context, page } = await newPage(browser, { serviceWorkers: 'block' });
     await signInAsDemoPatient(page);
     // The chart's code cannot be loaded: the vital page fails to render.
     await page.route('**/assets/ObservationChartCanvas-*.js', (route) => route.abort());

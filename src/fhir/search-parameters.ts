@@ -304,6 +304,8 @@ const SEARCH_PARAMETERS: Record<string, Table> = {
     'clinical-status': p('token', 'clinicalStatus'),
   },
   Task: {
+    // The outbox's conditional create (If-None-Exist: identifier=…) of a renewal request made offline.
+    identifier: p('token', 'identifier'),
     subject: p('reference', 'for'),
     patient: p('reference', 'for', { targets: PATIENT }),
     owner: p('reference', 'owner'),

@@ -57,6 +57,31 @@ describe.each(backends())('conditional writes racing (%s)', (backend) => {
     expect(await stored(value)).toEqual([...ids]);
   });
 
+  it("replays a patient's renewal request (a Task) created offline once: Task takes identifier too", async () => {
+    const value = randomUUID();
+    const prescription = await server.ctx.systemRepo.createResource<any>({
+      resourceType: 'MedicationRequest',
+      status: 'active',
+      intent: 'order',
+      subject: { reference: patient },
+      medicationCodeableConcept: { text: 'Lisinopril 10 mg' },
+    });
+    const task = {
+      resourceType: 'Task',
+      status: 'requested',
+      intent: 'order',
+      identifier: [{ system: SYSTEM, value }],
+      for: { reference: patient },
+      requester: { reference: patient },
+      focus: { reference: `MedicationRequest/${prescription.id}` },
+    };
+    const header = { 'If-None-Exist': `identifier=${SYSTEM}|${value}` };
+    const first = await api('POST', 'Task', task, header);
+    const replay = await api('POST', 'Task', task, header);
+    expect([first.status, replay.status]).toEqual([201, 200]);
+    expect(replay.body.id).toBe(first.body.id);
+  });
+
   it('takes the same lock however the If-None-Exist is spelled', async () => {
     const value = randomUUID();
     const spellings = [
